@@ -1,0 +1,134 @@
+"""Shared-memory wavefronts of one warp-level request (HARDWARE.md "Shared memory").
+
+A request is split into phases of active lanes; a phase costs the largest
+number of distinct 4-byte words any one bank must deliver, and the request
+costs the sum over phases. Which lanes form a phase depends on the access width
+and, for 8- and 16-byte loads only, on the pair condition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from smemlint.model.arch import ARCHES, DEFAULT_ARCH, Arch
+
+SHARED_WIDTHS = (1, 2, 4, 8, 16)
+SHARED_OPS = ("ld", "st")
+
+
+@dataclass(frozen=True)
+class SharedCost:
+    wavefronts: int
+    ideal: int
+    ways: int
+    phases: tuple[tuple[int, ...], ...]
+    worst_bank: int | None
+    worst_lanes: tuple[int, ...]
+    merged: bool
+
+    @property
+    def conflicts(self) -> int:
+        """What `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_*` counts for this request."""
+        return self.wavefronts - self.ideal
+
+
+def shared_wavefronts(
+    addresses: Sequence[int | None], width: int, op: str, arch: Arch | None = None
+) -> SharedCost:
+    """Cost of one warp-level shared-memory request.
+
+    `addresses[i]` is the byte address lane i accesses, or None when lane i is
+    inactive; there must be exactly `arch.warp_size` entries. `width` is the
+    access size in bytes (1, 2, 4, 8 or 16); `op` is "ld" or "st".
+
+    `worst_bank` and `worst_lanes` describe the first phase of the highest
+    cost: the lowest-numbered bank holding the most distinct words, and for
+    each of those words the lowest lane touching it (so one lane per word,
+    len(worst_lanes) == ways). `merged` is True when the pair condition chose
+    the coarser phases of an 8- or 16-byte load with at least one active lane.
+    """
+    arch = arch or ARCHES[DEFAULT_ARCH]
+    if width not in SHARED_WIDTHS:
+        raise ValueError(f"shared access width must be one of {SHARED_WIDTHS} bytes, not {width!r}")
+    if op not in SHARED_OPS:
+        # Atomics and reductions were not measured; their cost is not modelled.
+        raise ValueError(f"shared op must be 'ld' or 'st', not {op!r} (atomics are not modelled)")
+    if len(addresses) != arch.warp_size:
+        raise ValueError(f"expected {arch.warp_size} lane addresses, got {len(addresses)}")
+    active = [a for a in addresses if a is not None]
+    if not active:
+        return SharedCost(0, 0, 0, (), None, (), False)
+    # Shifting every lane by a whole bank period changes no bank and no word
+    # equality, so normalise for the cache; floor division keeps the result >= 0.
+    period = arch.bank_period_bytes
+    shift = (min(active) // period) * period
+    key = tuple(None if a is None else a - shift for a in addresses)
+    return _shared_cost(key, width, op, arch.warp_size, arch.banks, arch.bank_bytes)
+
+
+def _pair_condition(addresses: tuple[int | None, ...]) -> bool:
+    for distance in (1, 2):
+        if all(
+            a is None or addresses[lane ^ distance] is None or addresses[lane ^ distance] == a
+            for lane, a in enumerate(addresses)
+        ):
+            return True
+    return False
+
+
+@lru_cache(maxsize=65536)
+def _shared_cost(
+    addresses: tuple[int | None, ...],
+    width: int,
+    op: str,
+    warp_size: int,
+    banks: int,
+    bank_bytes: int,
+) -> SharedCost:
+    merged = False
+    if width <= 4:
+        group = warp_size
+    elif op == "st":
+        # Measured on Hopper: STS.64 / STS.128 never merge (all lanes one address cost 2 / 4).
+        group = warp_size // 2 if width == 8 else warp_size // 4
+    else:
+        merged = _pair_condition(addresses)
+        if width == 8:
+            group = warp_size if merged else warp_size // 2
+        else:
+            group = warp_size // 2 if merged else warp_size // 4
+
+    phases: list[tuple[int, ...]] = []
+    wavefronts = 0
+    ways = 0
+    worst_bank: int | None = None
+    worst_lanes: tuple[int, ...] = ()
+    for start in range(0, warp_size, group):
+        lanes = tuple(lane for lane in range(start, start + group) if addresses[lane] is not None)
+        if not lanes:
+            continue
+        phases.append(lanes)
+        # bank -> {word: lowest lane touching it}
+        words_by_bank: dict[int, dict[int, int]] = {}
+        for lane in lanes:
+            a = addresses[lane]
+            for word in range(a // bank_bytes, (a + width - 1) // bank_bytes + 1):
+                words_by_bank.setdefault(word % banks, {}).setdefault(word, lane)
+        bank, words = min(words_by_bank.items(), key=lambda item: (-len(item[1]), item[0]))
+        cost = len(words)
+        wavefronts += cost
+        if cost > ways:
+            ways = cost
+            worst_bank = bank
+            worst_lanes = tuple(sorted(words.values()))
+    return SharedCost(
+        wavefronts=wavefronts,
+        ideal=len(phases),
+        ways=ways,
+        phases=tuple(phases),
+        worst_bank=worst_bank,
+        worst_lanes=worst_lanes,
+        merged=merged,
+    )
