@@ -1,0 +1,268 @@
+"""From a file to per-access predictions: parse, extract, resolve the launch, evaluate lanes.
+
+The records here mirror OUTPUT.md's `accesses` and `kernels` entries, so the
+JSON renderer is a mapping, not a translation.
+"""
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+
+from . import ir
+from .config import Settings
+from .frontend.extract import extract, read_source
+from .frontend.parse import ParseOptions, parse
+from .symbolic.interp import Interpreter, LaunchConfig, SiteStats
+from .symbolic.launch import DEFAULT_INT_PARAM, Resolved, resolve
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+SWEEP_RESIDUES = 32  # a stride's bank behaviour depends only on its residue modulo 32 words
+MAX_SWEPT_PARAMS = 2
+
+
+@dataclass
+class AccessResult:
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    kernel: str
+    space: str | None
+    op: str
+    symbol: str
+    width_bits: int
+    block: tuple[int, int, int]
+    predictable: bool
+    wavefronts_per_request: float | None
+    ideal_wavefronts_per_request: float | None
+    sectors_per_request: float | None
+    ideal_sectors_per_request: float | None
+    assumptions: list[str]
+    worst_case: dict | None
+    # not part of the JSON contract
+    stats: SiteStats | None = None
+    requests: int = 0
+    text: str = ""
+
+    @property
+    def object(self) -> str | None:
+        """The memory object (shared array, pointer parameter) the access lands in."""
+        return self.stats.symbol.name if self.stats and self.stats.symbol else None
+
+
+@dataclass
+class KernelResult:
+    file: str
+    line: int
+    name: str
+    block: tuple[int, int, int]
+    assumptions: list[str]
+    accesses: list[AccessResult]
+    notes: list[str]
+    global_load_efficiency: float | None = None
+    global_store_efficiency: float | None = None
+    sass: dict | None = None
+    # for rules that re-run the evaluation (fix verification)
+    ir: ir.Kernel | None = None
+    unit: ir.TranslationUnit | None = None
+    config: LaunchConfig | None = None
+
+
+@dataclass
+class FileResult:
+    path: str
+    status: str = "ok"
+    error: str | None = None
+    kernels: list[KernelResult] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    diagnostics: list = field(default_factory=list)
+    parse_mode: str = ""
+    seconds: float = 0.0
+    source: str = ""  # the text analysed (rules build fixes from it)
+
+    @property
+    def accesses(self) -> list[AccessResult]:
+        return [a for k in self.kernels for a in k.accesses]
+
+
+def _per(total: int, requests: int) -> float:
+    return round(total / requests, 4) if requests else 0.0
+
+
+def run_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
+               dims_override=None, remap=None) -> Interpreter:
+    it = Interpreter(unit, kernel, config, arch, dims_override, remap)
+    it.run()
+    return it
+
+
+def _site_metric(st: SiteStats) -> float | None:
+    if st.unpredictable or st.requests == 0:
+        return None
+    if st.space == "shared":
+        return st.wavefronts / st.requests
+    if st.space == "global":
+        return st.sectors / st.requests
+    return None
+
+
+def _condition(name: str, worst_residues: set[int], sampled: list[int]) -> str:
+    for m in (32, 16, 8, 4, 2):
+        for b in range(m):
+            if worst_residues == {r for r in sampled if r % m == b}:
+                return f"{name} % {m} == {b}"
+    return f"{name} % 32 in {{{', '.join(str(r) for r in sorted(worst_residues))}}}"
+
+
+def _sweep(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
+           swept: list[str]) -> dict[int, dict]:
+    """Worst case over the residues of runtime parameters that were assumed, per site."""
+    worst: dict[int, dict] = {}
+    for name in swept[:MAX_SWEPT_PARAMS]:
+        base = resolved.config.params[name]
+        by_site: dict[int, dict[int, float]] = {}
+        for r in range(SWEEP_RESIDUES):
+            params = dict(resolved.config.params)
+            params[name] = base - base % SWEEP_RESIDUES + r
+            cfg = LaunchConfig(resolved.config.block, resolved.config.grid, resolved.config.block_idx, params)
+            it = run_kernel(unit, kernel, cfg, arch)
+            for sid, st in it.stats.items():
+                m = _site_metric(st)
+                if m is not None:
+                    by_site.setdefault(sid, {})[r] = m
+        for sid, values in by_site.items():
+            top = max(values.values())
+            here = values.get(base % SWEEP_RESIDUES)
+            if here is not None and top <= here + 1e-9:
+                continue
+            residues = {r for r, v in values.items() if abs(v - top) < 1e-9}
+            prev = worst.get(sid)
+            if prev is None or top > prev["value"]:
+                worst[sid] = {"value": round(top, 4), "condition": _condition(name, residues, sorted(values))}
+    return worst
+
+
+def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settings) -> KernelResult:
+    resolved = resolve(kernel, unit, settings.block)
+    it = run_kernel(unit, kernel, resolved.config, settings.arch)
+    base_assumptions = [resolved.block_source]
+    if resolved.other_blocks:
+        base_assumptions.append("other launches in this file use block " +
+                                ", ".join(f"({b[0]},{b[1]},{b[2]})" for b in resolved.other_blocks) +
+                                "; analysed with the first")
+    if any(u.startswith("gridDim") for u in kernel.uses):
+        base_assumptions.append(resolved.grid_source)
+    if any(u.startswith("blockIdx") for u in kernel.uses):
+        base_assumptions.append("evaluated for block (0,0,0)")
+    read = sorted(it.params_read)
+    base_assumptions += [resolved.param_sources[p] for p in read if p in resolved.param_sources]
+    assumed = [p for p in read if resolved.param_sources.get(p, "").endswith("in this file)")]
+    worst = _sweep(unit, kernel, resolved, settings.arch, assumed) if assumed else {}
+    block = resolved.config.block
+    accesses = []
+    ld_bytes = ld_sectors = st_bytes = st_sectors = 0
+    for site in kernel.sites:
+        st = it.stats[site.id]
+        assumptions = list(base_assumptions)
+        assumptions += sorted(st.notes)
+        assumptions += [text for first, last, text in it.notes if first <= site.span.line <= last]
+        predictable = True
+        wf = ideal = sec = ideal_sec = None
+        if st.unpredictable:
+            predictable = False
+            assumptions.append(f"cannot predict: {st.unpredictable}")
+        elif st.executions == 0 or (st.requests == 0 and st.space in ("shared", "global") and site.op != "atomic"):
+            predictable = False
+            assumptions.append("cannot predict: not executed by any thread under the assumed launch")
+        elif st.space == "shared" and site.op != "atomic":
+            wf, ideal = _per(st.wavefronts, st.requests), _per(st.ideal, st.requests)
+        elif st.space == "global" and site.op != "atomic":
+            sec, ideal_sec = _per(st.sectors, st.requests), _per(st.ideal_sectors, st.requests)
+            if site.op == "ld":
+                ld_bytes, ld_sectors = ld_bytes + st.bytes_requested, ld_sectors + st.sectors
+            else:
+                st_bytes, st_sectors = st_bytes + st.bytes_requested, st_sectors + st.sectors
+        elif site.op == "atomic" and st.space in ("shared", "global"):
+            assumptions.append("atomics are not modelled (no measured rule)")
+        worst_case = None
+        if site.id in worst and predictable:
+            w = worst[site.id]
+            key = "wavefronts_per_request" if st.space == "shared" else "sectors_per_request"
+            worst_case = {key: w["value"], "condition": w["condition"]}
+        space = st.space or ("shared" if site.symbol_hint in {s.name for s in kernel.shared} else None)
+        accesses.append(AccessResult(
+            unit.path, site.span.line, site.span.column, site.span.end_line, site.span.end_column,
+            kernel.name, space, site.op,
+            site.symbol_hint if site.symbol_hint != "?" else (st.symbol.name if st.symbol else "?"),
+            (st.width or site.width) * 8, block, predictable, wf, ideal, sec, ideal_sec, assumptions,
+            worst_case, st, st.requests, site.text))
+    kr = KernelResult(unit.path, kernel.span.line, kernel.name, block, base_assumptions, accesses,
+                      [t for _, _, t in it.notes], ir=kernel, unit=unit, config=resolved.config)
+    if ld_sectors:
+        kr.global_load_efficiency = round(min(1.0, ld_bytes / (ld_sectors * 32)), 4)
+    if st_sectors:
+        kr.global_store_efficiency = round(min(1.0, st_bytes / (st_sectors * 32)), 4)
+    return kr
+
+
+def _is_binary(data: bytes) -> bool:
+    return b"\0" in data[:65536]
+
+
+def analyze_file(path: str, settings: Settings, text: str | None = None) -> FileResult:
+    """Everything smemlint knows about one file; never raises on bad input."""
+    t0 = time.perf_counter()
+    result = FileResult(path)
+    try:
+        if text is None:
+            size = os.path.getsize(path)
+            if size > MAX_FILE_BYTES:
+                return _error(result, f"file is {size // (1024 * 1024)} MB; files over "
+                                      f"{MAX_FILE_BYTES // (1024 * 1024)} MB are not linted", t0)
+            data = open(path, "rb").read()
+            if _is_binary(data):
+                return _error(result, "binary file (contains NUL bytes), not CUDA source", t0)
+            source = data.decode("utf-8", errors="replace")
+            if "\ufffd" in source:
+                result.notes.append("file is not valid UTF-8; undecodable bytes were replaced")
+                text = source  # parse the repaired text, not the raw bytes
+        else:
+            source = text
+        options = ParseOptions(tuple(settings.include), tuple(settings.define), (), (), settings.std,
+                               settings.cuda_headers, settings.arch, settings.compile_commands)
+        parsed = parse(path, options, text)
+        result.parse_mode = parsed.mode
+        if parsed.tu is None:
+            return _error(result, "; ".join(parsed.errors) or "clang could not parse the file", t0)
+        if parsed.missing_includes:
+            result.notes.append("missing includes (analysed what parsed): " +
+                                ", ".join(sorted(set(parsed.missing_includes))))
+        elif parsed.errors:
+            result.notes.append(f"{len(parsed.errors)} compile error(s); analysed what parsed. First: "
+                                f"{parsed.errors[0]}")
+        result.source = source
+        unit = extract(parsed.tu, path, source)
+        result.notes += unit.notes
+        for kernel in unit.kernels:
+            try:
+                result.kernels.append(analyze_kernel(unit, kernel, settings))
+            except Exception as e:  # noqa: BLE001 - one kernel's failure must not lose the file
+                result.notes.append(f"kernel {kernel.name}: analysis failed ({type(e).__name__}: {e})")
+    except Exception as e:  # noqa: BLE001
+        return _error(result, f"internal error while linting ({type(e).__name__}: {e})", t0)
+    result.seconds = time.perf_counter() - t0
+    return result
+
+
+def _error(result: FileResult, message: str, t0: float) -> FileResult:
+    result.status = "error"
+    result.error = message
+    result.seconds = time.perf_counter() - t0
+    return result
+
+
+# re-exported for rules that verify a fix
+__all__ = ["AccessResult", "KernelResult", "FileResult", "analyze_file", "run_kernel", "read_source",
+           "DEFAULT_INT_PARAM"]

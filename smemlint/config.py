@@ -1,0 +1,108 @@
+"""Settings: `[tool.smemlint]` in pyproject.toml, overridden by command-line options."""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+from .model import get_arch
+
+
+@dataclass(frozen=True)
+class Settings:
+    arch: str = "sm_90"
+    block: tuple[int, int, int] | None = None
+    include: tuple[str, ...] = ()
+    define: tuple[str, ...] = ()
+    std: str | None = None
+    cuda_headers: str = "auto"
+    compile_commands: str | None = None
+    select: tuple[str, ...] = ()  # empty: every rule
+    ignore: tuple[str, ...] = ()
+    source: str = ""  # where the file settings came from
+
+    def enabled(self, code: str) -> bool:
+        if self.select and not any(code.startswith(s) for s in self.select):
+            return False
+        return not any(code.startswith(s) for s in self.ignore)
+
+
+def parse_block(text: str) -> tuple[int, int, int]:
+    parts = [p for p in text.replace("x", ",").replace(" ", "").split(",") if p]
+    if not 1 <= len(parts) <= 3:
+        raise ValueError(f"block must be 1 to 3 integers like 32,8 (got {text!r})")
+    dims = [int(p) for p in parts] + [1] * (3 - len(parts))
+    if any(d < 1 for d in dims) or dims[0] * dims[1] * dims[2] > 1024:
+        raise ValueError(f"block {text!r} is not a valid CUDA block (1..1024 threads)")
+    return dims[0], dims[1], dims[2]
+
+
+def find_pyproject(start: Path) -> Path | None:
+    start = start.resolve()
+    for d in [start, *start.parents] if start.is_dir() else [start.parent, *start.parent.parents]:
+        p = d / "pyproject.toml"
+        if p.is_file():
+            return p
+    return None
+
+
+def _strings(value: object, key: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise ValueError(f"[tool.smemlint] {key} must be a string or a list of strings")
+
+
+def load(pyproject: Path | None) -> Settings:
+    if pyproject is None:
+        return Settings()
+    try:
+        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise ValueError(f"{pyproject}: {e}") from e
+    table = data.get("tool", {}).get("smemlint")
+    if not isinstance(table, dict):
+        return Settings()
+    s = Settings(source=str(pyproject))
+    base = pyproject.parent
+    for key, value in table.items():
+        k = key.replace("-", "_")
+        if k == "arch":
+            s = replace(s, arch=get_arch(str(value)).name)
+        elif k == "block":
+            s = replace(s, block=parse_block(value if isinstance(value, str) else ",".join(map(str, value))))
+        elif k in ("include", "define", "select", "ignore"):
+            vals = _strings(value, key)
+            if k == "include":
+                vals = tuple(str((base / v).resolve()) for v in vals)
+            s = replace(s, **{k: vals})
+        elif k == "std":
+            s = replace(s, std=str(value))
+        elif k == "cuda_headers":
+            if value not in ("auto", "toolkit", "bundled"):
+                raise ValueError("[tool.smemlint] cuda-headers must be auto, toolkit or bundled")
+            s = replace(s, cuda_headers=value)
+        elif k == "compile_commands":
+            s = replace(s, compile_commands=str((base / str(value)).resolve()))
+        else:
+            raise ValueError(f"{pyproject}: unknown [tool.smemlint] key {key!r}")
+    return s
+
+
+def merge(settings: Settings, **overrides: object) -> Settings:
+    """CLI options (those not None / empty) override the file settings."""
+    clean = {k: v for k, v in overrides.items() if v not in (None, (), [])}
+    if "include" in clean:
+        clean["include"] = tuple(settings.include) + tuple(clean["include"])  # type: ignore[arg-type]
+    if "define" in clean:
+        clean["define"] = tuple(settings.define) + tuple(clean["define"])  # type: ignore[arg-type]
+    return replace(settings, **clean)  # type: ignore[arg-type]
+
+
+__all__ = ["Settings", "load", "merge", "parse_block", "find_pyproject", "field"]

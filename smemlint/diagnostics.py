@@ -1,0 +1,60 @@
+"""What rules produce: typed diagnostics, rendered by report/ and served by lsp/."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+
+class Severity(IntEnum):
+    INFO = 1
+    WARNING = 2
+    ERROR = 3
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> "Severity":
+        return cls[text.upper()]
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Edit:
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    new_text: str
+
+
+@dataclass(frozen=True)
+class Fix:
+    description: str
+    edits: tuple[Edit, ...] = ()
+    verified: str = ""  # what re-running the model on the fixed code gave
+
+
+@dataclass
+class Diagnostic:
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    fix: Fix | None = None
+    facts: dict[str, object] = field(default_factory=dict)
+    assumptions: list[str] = field(default_factory=list)
+    picture: str = ""  # lanes → banks, for the terminal and editor hover

@@ -1,0 +1,1027 @@
+"""Lower a libclang translation unit to smemlint's IR (ir.py).
+
+Kernels (and each template instantiation launched in the file), the device
+functions they call, their memory access sites, barriers and launch sites.
+Anything this module does not understand becomes an `Opaque` value or an
+`Unsupported` statement with a reason; lowering never raises on user code.
+"""
+from __future__ import annotations
+
+import ctypes
+import re
+from pathlib import Path
+
+import clang.cindex as ci
+
+from .. import ir
+from ..ir import CType, Span
+
+K = ci.CursorKind
+T = ci.TypeKind
+
+_INT_KINDS = {
+    T.BOOL: False, T.CHAR_U: False, T.UCHAR: False, T.CHAR16: False, T.CHAR32: False,
+    T.USHORT: False, T.UINT: False, T.ULONG: False, T.ULONGLONG: False, T.UINT128: False,
+    T.CHAR_S: True, T.SCHAR: True, T.WCHAR: True, T.SHORT: True, T.INT: True, T.LONG: True,
+    T.LONGLONG: True, T.INT128: True,
+}
+_FLOAT_KINDS = {T.FLOAT, T.DOUBLE, T.LONGDOUBLE, T.HALF, T.FLOAT16, T.FLOAT128}
+_SIZED_KINDS = set(_INT_KINDS) | _FLOAT_KINDS | {T.ENUM, T.POINTER, T.CONSTANTARRAY, T.INCOMPLETEARRAY,
+                                                  T.VARIABLEARRAY, T.DEPENDENTSIZEDARRAY, T.RECORD, T.VOID}
+_BUILTIN_VARS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
+_ANNOTATION = re.compile(r"//\s*smemlint:\s*block\s*\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?(?:,\s*(\d+)\s*)?\)")
+_BARRIERS = {"__syncthreads", "__syncwarp", "__syncthreads_count", "__syncthreads_and",
+             "__syncthreads_or", "__barrier_sync"}
+_LAUNCH_CONFIG_CALLS = {"cudaConfigureCall", "__cudaPushCallConfiguration"}
+
+# ---------------------------------------------------------------- clang helpers
+
+_lib = ci.conf.lib
+_eval = _lib.clang_Cursor_Evaluate
+_eval.restype = ctypes.c_void_p
+_eval.argtypes = [ci.Cursor]
+_lib.clang_EvalResult_getKind.restype = ctypes.c_int
+_lib.clang_EvalResult_getKind.argtypes = [ctypes.c_void_p]
+_lib.clang_EvalResult_getAsLongLong.restype = ctypes.c_longlong
+_lib.clang_EvalResult_getAsLongLong.argtypes = [ctypes.c_void_p]
+_lib.clang_EvalResult_dispose.argtypes = [ctypes.c_void_p]
+_unop_kind = _lib.clang_getCursorUnaryOperatorKind
+_unop_kind.restype = ctypes.c_int
+_unop_kind.argtypes = [ci.Cursor]
+# CXUnaryOperatorKind values
+_UNOPS = {1: "post++", 2: "post--", 3: "pre++", 4: "pre--", 5: "&", 6: "*", 7: "+", 8: "-", 9: "~", 10: "!"}
+_BINOPS = {
+    "Add": "+", "Sub": "-", "Mul": "*", "Div": "/", "Rem": "%", "Shl": "<<", "Shr": ">>",
+    "And": "&", "Or": "|", "Xor": "^", "LT": "<", "GT": ">", "LE": "<=", "GE": ">=", "EQ": "==",
+    "NE": "!=", "LAnd": "&&", "LOr": "||", "Comma": ",",
+}
+
+
+def const_value(c: ci.Cursor) -> int | None:
+    """The value of an integer constant expression, as clang computes it."""
+    try:
+        r = _eval(c)
+    except Exception:  # noqa: BLE001 - libclang may reject odd cursors
+        return None
+    if not r:
+        return None
+    try:
+        if _lib.clang_EvalResult_getKind(r) == 1:  # CXEval_Int
+            return int(_lib.clang_EvalResult_getAsLongLong(r))
+        return None
+    finally:
+        _lib.clang_EvalResult_dispose(r)
+
+
+def ctype_of(t: ci.Type) -> CType:
+    try:
+        t = t.get_canonical()
+        kind = t.kind
+        if kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
+            return ctype_of(t.get_pointee())
+        if kind not in _SIZED_KINDS:
+            # Never ask libclang the size of other kinds: for the toolkit's pseudo-object
+            # `threadIdx.x` type it crashes.
+            return CType("other", 0, spelling=t.spelling)
+        size = t.get_size()
+        spelling = t.spelling
+        if kind in _INT_KINDS:
+            return CType("int", size, _INT_KINDS[kind], spelling=spelling)
+        if kind == T.ENUM:
+            return CType("int", size if size > 0 else 4, True, spelling=spelling)
+        if kind in _FLOAT_KINDS:
+            return CType("float", size, True, spelling=spelling)
+        if kind == T.POINTER:
+            pointee = t.get_pointee()
+            psize = pointee.get_size()
+            return CType("ptr", 8, False, psize if psize > 0 else 1, spelling)
+        if kind in (T.CONSTANTARRAY, T.INCOMPLETEARRAY, T.VARIABLEARRAY, T.DEPENDENTSIZEDARRAY):
+            esize = t.element_type.get_size()
+            return CType("array", max(size, 0), False, esize if esize > 0 else 0, spelling)
+        if kind == T.RECORD:
+            return CType("record", max(size, 0), spelling=spelling)
+        if kind == T.VOID:
+            return CType("void", 0, spelling=spelling)
+        return CType("other", max(size, 0), spelling=spelling)
+    except Exception:  # noqa: BLE001
+        return ir.UNKNOWN_TYPE
+
+
+def span_of(c: ci.Cursor, path: str) -> Span:
+    ext = c.extent
+    s, e = ext.start, ext.end
+    if s.line == 0:
+        loc = c.location
+        return Span(path, loc.line, loc.column, loc.line, loc.column + 1)
+    end_line, end_col = (e.line, e.column) if e.line >= s.line else (s.line, s.column + 1)
+    return Span(path, s.line, s.column, end_line, end_col)
+
+
+def _header_end(c: ci.Cursor) -> int | None:
+    """Offset of the `)` closing an if/for/while header, from the statement's tokens."""
+    depth = 0
+    for tok in c.get_tokens():
+        sp = tok.spelling
+        if sp == "(":
+            depth += 1
+        elif sp == ")":
+            depth -= 1
+            if depth == 0:
+                return tok.extent.start.offset
+    return None
+
+
+def _has_attr(c: ci.Cursor, kind: ci.CursorKind) -> bool:
+    return any(ch.kind == kind for ch in c.get_children())
+
+
+def _children(c: ci.Cursor) -> list[ci.Cursor]:
+    return list(c.get_children())
+
+
+def _strip(c: ci.Cursor) -> ci.Cursor:
+    """Skip implicit casts and parentheses."""
+    while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
+        ch = _children(c)
+        if len(ch) != 1:
+            break
+        c = ch[0]
+    return c
+
+
+def decl_key(c: ci.Cursor) -> str:
+    loc = c.location
+    return f"{c.spelling}@{loc.line}:{loc.column}:{c.hash & 0xffffffff:x}"
+
+
+def _in_main_file(c: ci.Cursor, main: str) -> bool:
+    f = c.location.file
+    return f is not None and f.name == main
+
+
+# ---------------------------------------------------------------- lowering
+
+class _Lowerer:
+    """Lowers one function body; shared state (sites, functions) lives in the Extractor."""
+
+    def __init__(self, ex: "Extractor", func_key: str):
+        self.ex = ex
+        self.func_key = func_key
+        self.uses: set[str] = set()
+        self.barriers: list[Span] = []
+
+    # ------------------------------------------------------------ statements
+
+    def stmt(self, c: ci.Cursor) -> ir.Stmt:
+        try:
+            return self._stmt(c)
+        except RecursionError:
+            return ir.Unsupported(self.span(c), "statement nested too deeply")
+        except Exception as e:  # noqa: BLE001 - never crash on user code
+            return ir.Unsupported(self.span(c), f"could not lower {c.kind.name}: {e}")
+
+    def span(self, c: ci.Cursor) -> Span:
+        return span_of(c, self.ex.path)
+
+    def _stmt(self, c: ci.Cursor) -> ir.Stmt:
+        k = c.kind
+        sp = self.span(c)
+        if k == K.COMPOUND_STMT:
+            return ir.Block(sp, tuple(self.stmt(ch) for ch in c.get_children()))
+        if k == K.DECL_STMT:
+            out = []
+            for d in c.get_children():
+                if d.kind == K.VAR_DECL:
+                    out.append(self.var_decl(d))
+            return out[0] if len(out) == 1 else ir.Block(sp, tuple(out))
+        if k == K.IF_STMT:
+            ch = _children(c)
+            close = _header_end(c)
+            if close is not None:
+                head = [x for x in ch if x.extent.start.offset < close]
+                tail = [x for x in ch if x.extent.start.offset > close]
+            else:  # no tokens (macro expansion): assume the plain `if (cond) then [else]`
+                head, tail = ch[:1], ch[1:]
+            if not head or not tail:
+                return ir.Unsupported(sp, "if statement")
+            cond_c = head[-1]
+            pre = [self.stmt(x) for x in head[:-1]]  # C++17 init-statement
+            if cond_c.kind == K.VAR_DECL:
+                pre.append(self.var_decl(cond_c))
+                cond: ir.Expr = ir.VarRef(ctype_of(cond_c.type), decl_key(cond_c), cond_c.spelling)
+            else:
+                cond = self.expr(cond_c)
+            then = self.stmt(tail[0])
+            other = self.stmt(tail[1]) if len(tail) > 1 else None
+            node = ir.If(sp, cond, then, other)
+            return ir.Block(sp, (*pre, node)) if pre else node
+        if k == K.FOR_STMT:
+            return self.for_stmt(c, sp)
+        if k == K.WHILE_STMT:
+            ch = _children(c)
+            cond = self.expr(ch[0]) if ch[0].kind != K.VAR_DECL else ir.Opaque(ir.INT, "while declaration")
+            return ir.Loop(sp, None, cond, None, self.stmt(ch[-1]), unroll=self.ex.unroll_pragma(c))
+        if k == K.DO_STMT:
+            ch = _children(c)
+            return ir.Loop(sp, None, self.expr(ch[-1]), None, self.stmt(ch[0]), do_while=True,
+                           unroll=self.ex.unroll_pragma(c))
+        if k == K.RETURN_STMT:
+            ch = _children(c)
+            return ir.Return(sp, self.expr(ch[0]) if ch else None)
+        if k == K.BREAK_STMT:
+            return ir.Break(sp)
+        if k == K.CONTINUE_STMT:
+            return ir.Continue(sp)
+        if k == K.NULL_STMT:
+            return ir.Block(sp, ())
+        if k in (K.UNEXPOSED_STMT, K.LABEL_STMT):
+            # `#pragma unroll` wraps the loop in an AttributedStmt (unexposed).
+            ch = [x for x in c.get_children() if not x.kind.is_attribute()]
+            if len(ch) == 1 and not ch[0].kind.is_expression():
+                return self.stmt(ch[0])
+            if len(ch) == 1:
+                return ir.ExprStmt(sp, self.expr(ch[0]))
+            return ir.Block(sp, tuple(self.stmt(x) for x in ch))
+        if k == K.SWITCH_STMT:
+            return self.switch_stmt(c, sp)
+        if k.is_expression():
+            e = _strip(c)
+            if e.kind == K.CALL_EXPR and e.spelling in _BARRIERS and e.spelling != "__syncthreads_count":
+                self.barriers.append(sp)
+                return ir.Barrier(sp, e.spelling)
+            return ir.ExprStmt(sp, self.expr(c))
+        if k in (K.ASM_STMT, K.GCC_ASM_STMT, K.MS_ASM_STMT):
+            return ir.Unsupported(sp, "inline assembly")
+        return ir.Unsupported(sp, k.name.lower())
+
+    def switch_stmt(self, c: ci.Cursor, sp: Span) -> ir.Stmt:
+        # Lowered as a chain of ifs over the case values (no fall-through modelled).
+        ch = _children(c)
+        value = self.expr(ch[0])
+        body = ch[-1]
+        parts = []
+        for case in body.get_children() if body.kind == K.COMPOUND_STMT else []:
+            if case.kind == K.CASE_STMT:
+                cc = _children(case)
+                v = const_value(cc[0])
+                if v is None:
+                    continue
+                stmt = self.stmt(cc[-1])
+                cond = ir.BinOp(ir.BOOL, "==", value, ir.Const(value.ctype, v))
+                parts.append(ir.If(self.span(case), cond, stmt, None))
+            elif case.kind == K.DEFAULT_STMT:
+                parts.append(ir.Unsupported(self.span(case), "switch default", (self.stmt(_children(case)[-1]),)))
+        return ir.Block(sp, tuple(parts))
+
+    def for_stmt(self, c: ci.Cursor, sp: Span) -> ir.Stmt:
+        ch = _children(c)
+        body_c = ch[-1]
+        heads = ch[:-1]
+        # Missing parts of `for (init; cond; inc)` are simply absent: classify the
+        # present ones by their position relative to the two semicolons.
+        semis = []
+        depth = 0
+        for tok in c.get_tokens():
+            s = tok.spelling
+            if s == "(":
+                depth += 1
+            elif s == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            elif s == ";" and depth == 1:
+                semis.append(tok.extent.start.offset)
+        init = cond = inc = None
+        for h in heads:
+            off = h.extent.start.offset
+            if len(semis) >= 2 and off > semis[1]:
+                inc = h
+            elif len(semis) >= 1 and off > semis[0]:
+                cond = h
+            else:
+                init = h
+        if len(semis) < 2:  # tokens unavailable (macro): fall back on the usual shape
+            init, cond, inc = (heads + [None, None, None])[:3] if len(heads) == 3 else (None, None, None)
+        init_s = self.stmt(init) if init is not None else None
+        cond_e = self.expr(cond) if cond is not None and cond.kind != K.VAR_DECL else None
+        inc_e = self.expr(inc) if inc is not None else None
+        return ir.Loop(sp, init_s, cond_e, inc_e, self.stmt(body_c), unroll=self.ex.unroll_pragma(c))
+
+    def var_decl(self, d: ci.Cursor) -> ir.Stmt:
+        sp = self.span(d)
+        ct = ctype_of(d.type)
+        sym = self.ex.symbol_for_decl(d)
+        if sym is not None:  # a __shared__ / __constant__ / local array declaration
+            if sym.space == "shared":
+                self.ex.kernel_shared.setdefault(sym.key, sym)
+            return ir.Block(sp, ())
+        init = None
+        kids = [x for x in d.get_children() if x.kind.is_expression()]
+        if kids:
+            init = self.expr(kids[-1])
+            if ct.kind == "record" and not isinstance(init, ir.Access):
+                init = ir.Opaque(ct, "struct value", (init,))
+        return ir.Decl(sp, decl_key(d), d.spelling, ct, init)
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self, c: ci.Cursor) -> ir.Expr:
+        try:
+            return self._expr(c)
+        except RecursionError:
+            return ir.Opaque(ir.UNKNOWN_TYPE, "expression nested too deeply")
+        except Exception as e:  # noqa: BLE001
+            return ir.Opaque(ir.UNKNOWN_TYPE, f"could not lower {c.kind.name}: {e}")
+
+    def _expr(self, c: ci.Cursor) -> ir.Expr:
+        k = c.kind
+        ct = ctype_of(c.type)
+        if k == K.INTEGER_LITERAL or k == K.CHARACTER_LITERAL or k == K.CXX_BOOL_LITERAL_EXPR:
+            v = const_value(c)
+            if v is None and k == K.CXX_BOOL_LITERAL_EXPR:
+                v = 1 if any(t.spelling == "true" for t in c.get_tokens()) else 0
+            return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "literal")
+        if k == K.FLOATING_LITERAL:
+            return ir.FloatConst(ct)
+        if k in (K.PAREN_EXPR,):
+            return self.expr(_children(c)[0])
+        if k == K.UNEXPOSED_EXPR or k in (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
+                                          K.CXX_REINTERPRET_CAST_EXPR, K.CXX_CONST_CAST_EXPR,
+                                          K.CXX_FUNCTIONAL_CAST_EXPR):
+            return self.cast_like(c, ct)
+        if k == K.DECL_REF_EXPR:
+            return self.decl_ref(c, ct)
+        if k == K.MEMBER_REF_EXPR:
+            b = self.builtin(c)
+            if b is not None:
+                return b
+            return self.load(c, ct)
+        if k == K.ARRAY_SUBSCRIPT_EXPR:
+            return self.load(c, ct)
+        if k == K.BINARY_OPERATOR:
+            return self.binary(c, ct)
+        if k == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            ch = _children(c)
+            op = _BINOPS.get(c.binary_operator.name.replace("Assign", ""), "?")
+            return self.assign(ch[0], ch[1], op, ct)
+        if k == K.UNARY_OPERATOR:
+            return self.unary(c, ct)
+        if k == K.CONDITIONAL_OPERATOR:
+            ch = _children(c)
+            return ir.Select(ct, self.expr(ch[0]), self.expr(ch[1]), self.expr(ch[2]))
+        if k == K.CXX_UNARY_EXPR:  # sizeof / alignof
+            v = const_value(c)
+            return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "sizeof of a dependent type")
+        if k == K.CALL_EXPR:
+            return self.call(c, ct)
+        v = const_value(c) if ct.is_int else None
+        if v is not None:
+            return ir.Const(ct, v)
+        parts = tuple(self.expr(x) for x in c.get_children() if x.kind.is_expression())
+        return ir.Opaque(ct, k.name.lower(), parts)
+
+    def cast_like(self, c: ci.Cursor, ct: CType) -> ir.Expr:
+        ch = [x for x in c.get_children() if x.kind.is_expression()]
+        if len(ch) != 1:
+            if c.kind == K.UNEXPOSED_EXPR and not ch:
+                # default arguments, substituted template parameters, ...
+                v = const_value(c) if ct.is_int else None
+                return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "implicit value")
+            parts = tuple(self.expr(x) for x in ch)
+            return ir.Opaque(ct, "expression", parts)
+        inner = ch[0]
+        # MSPropertyRefExpr of the toolkit's threadIdx.x comes wrapped in an unexposed node
+        b = self.builtin(_strip(inner))
+        if b is not None:
+            return ir.Cast(ct, b) if ct.is_int and ct != b.ctype else b
+        e = self.expr(inner)
+        if ct.kind in ("int", "ptr", "float") and e.ctype != ct:
+            if ct.kind == "ptr" and e.ctype.kind == "array":
+                return ir.Cast(ct, e)
+            return ir.Cast(ct, e)
+        return e
+
+    def builtin(self, c: ci.Cursor) -> ir.Builtin | None:
+        if c.kind != K.MEMBER_REF_EXPR:
+            return None
+        ch = _children(c)
+        if len(ch) != 1:
+            return None
+        base = _strip(ch[0])
+        if base.kind != K.DECL_REF_EXPR or base.spelling not in _BUILTIN_VARS:
+            return None
+        member = c.spelling
+        if not member:  # the toolkit's MSPropertyRefExpr has no spelling: read the token
+            toks = list(c.get_tokens())
+            member = toks[-1].spelling if toks else ""
+        if member in ("x", "y", "z"):
+            name = f"{base.spelling}.{member}"
+            self.uses.add(name)
+            return ir.Builtin(ir.UINT, name)
+        return None
+
+    def decl_ref(self, c: ci.Cursor, ct: CType) -> ir.Expr:
+        ref = c.referenced
+        if ref is None:
+            v = const_value(c)
+            return ir.Const(ct, v) if v is not None else ir.Opaque(ct, f"unresolved `{c.spelling}`")
+        rk = ref.kind
+        if rk == K.ENUM_CONSTANT_DECL:
+            return ir.Const(ct, ref.enum_value)
+        if rk == K.TEMPLATE_NON_TYPE_PARAMETER or (rk == K.VAR_DECL and ref.spelling == "warpSize"):
+            v = const_value(c)
+            if v is None and ref.spelling == "warpSize":
+                self.uses.add("warpSize")
+                return ir.Builtin(ir.INT, "warpSize")
+            return ir.Const(ct, v) if v is not None else ir.Opaque(
+                ct, f"template parameter `{c.spelling}` (kernel not instantiated in this file)")
+        if rk in (K.VAR_DECL, K.PARM_DECL):
+            sym = self.ex.symbol_for_decl(ref) if rk == K.VAR_DECL else None
+            if sym is not None:
+                if sym.space == "shared":
+                    self.ex.kernel_shared.setdefault(sym.key, sym)
+                return ir.SymbolRef(ct, sym)
+            if rk == K.PARM_DECL and ct.kind == "ptr" and self.func_key == self.ex.current_kernel:
+                return ir.VarRef(ct, decl_key(ref), ref.spelling)
+            if rk == K.VAR_DECL and ref.semantic_parent is not None and \
+                    ref.semantic_parent.kind in (K.TRANSLATION_UNIT, K.NAMESPACE):
+                # file-scope constants (const int N = 32; constexpr ...)
+                v = const_value(c) if ct.is_int else None
+                if v is not None:
+                    return ir.Const(ct, v)
+                return ir.Opaque(ct, f"file-scope variable `{ref.spelling}`")
+            if ct.is_int and ref.type.is_const_qualified():
+                v = const_value(c)
+                if v is not None:
+                    return ir.Const(ct, v)
+            return ir.VarRef(ct, decl_key(ref), ref.spelling)
+        if rk == K.FUNCTION_DECL:
+            return ir.Opaque(ct, f"function `{ref.spelling}`")
+        v = const_value(c)
+        return ir.Const(ct, v) if v is not None else ir.Opaque(ct, f"`{c.spelling}`")
+
+    def binary(self, c: ci.Cursor, ct: CType) -> ir.Expr:
+        ch = _children(c)
+        name = c.binary_operator.name
+        if name == "Assign":
+            return self.assign(ch[0], ch[1], "=", ct)
+        op = _BINOPS.get(name)
+        if op is None or len(ch) != 2:
+            return ir.Opaque(ct, f"operator {name}", tuple(self.expr(x) for x in ch))
+        if ct.is_int:
+            v = const_value(c)
+            if v is not None and not self._has_side_effects(c):
+                return ir.Const(ct, v)
+        return ir.BinOp(ct, op, self.expr(ch[0]), self.expr(ch[1]))
+
+    def _has_side_effects(self, c: ci.Cursor) -> bool:
+        return False
+
+    def unary(self, c: ci.Cursor, ct: CType) -> ir.Expr:
+        op = _UNOPS.get(_unop_kind(c))
+        ch = [x for x in c.get_children() if x.kind.is_expression()]
+        if op is None or not ch:
+            return ir.Opaque(ct, "unary operator", tuple(self.expr(x) for x in ch))
+        operand = ch[0]
+        if op == "&":
+            return ir.AddrOf(ct, self.lvalue(operand))
+        if op == "*":
+            return self.load(c, ct)
+        if op in ("post++", "post--", "pre++", "pre--"):
+            delta = 1 if "++" in op else -1
+            target = self.lvalue(operand)
+            prefix = op.startswith("pre")
+            if isinstance(target, ir.VarRef):
+                return ir.IncDec(ct, target, delta, prefix)
+            ld = self.access(operand, target, "ld")
+            st = self.access(operand, target, "st")
+            return ir.IncDec(ct, st, delta, prefix, load=ld)
+        if ct.is_int:
+            v = const_value(c)
+            if v is not None:
+                return ir.Const(ct, v)
+        return ir.UnOp(ct, op, self.expr(operand))
+
+    def assign(self, lhs_c: ci.Cursor, rhs_c: ci.Cursor, op: str, ct: CType) -> ir.Expr:
+        target = self.lvalue(lhs_c)
+        rhs = self.expr(rhs_c)
+        if isinstance(target, ir.VarRef):
+            value = rhs if op == "=" else ir.BinOp(target.ctype, op, target, rhs)
+            return ir.Assign(ct, target, value, op)
+        if isinstance(target, ir.Opaque):
+            return ir.Opaque(ct, target.reason, (rhs,))
+        if op == "=":
+            value = rhs
+        else:
+            value = ir.BinOp(target.ctype, op, self.access(lhs_c, target, "ld"), rhs)
+        return ir.Assign(ct, self.access(lhs_c, target, "st", value), value, op)
+
+    # ------------------------------------------------------------ memory
+
+    def lvalue(self, c: ci.Cursor) -> ir.Expr:
+        """An lvalue: a VarRef for locals, or a memory location (Subscript/Deref/Member)."""
+        c = _strip(c)
+        ct = ctype_of(c.type)
+        k = c.kind
+        sp = self.span(c)
+        if k == K.ARRAY_SUBSCRIPT_EXPR:
+            ch = _children(c)
+            base_c, idx_c = ch[0], ch[1]
+            base = self.expr(base_c)
+            if base.ctype.kind not in ("ptr", "array"):  # i[a] spelled backwards
+                base_c, idx_c = idx_c, base_c
+                base = self.expr(base_c)
+            step = base.ctype.pointee_bytes or ct.bytes
+            return ir.Subscript(ct, base, self.expr(idx_c), step, sp)
+        if k == K.UNARY_OPERATOR and _UNOPS.get(_unop_kind(c)) == "*":
+            ch = [x for x in c.get_children() if x.kind.is_expression()]
+            return ir.Deref(ct, self.expr(ch[0]), sp)
+        if k == K.MEMBER_REF_EXPR:
+            ch = _children(c)
+            if not ch:
+                return ir.Opaque(ct, f"member `{c.spelling}` of this")
+            base_c = ch[0]
+            field = c.referenced
+            offset = 0
+            if field is not None and field.kind == K.FIELD_DECL:
+                parent = field.semantic_parent
+                try:
+                    off_bits = parent.type.get_offset(field.spelling) if parent is not None else -1
+                except Exception:  # noqa: BLE001
+                    off_bits = -1
+                offset = off_bits // 8 if off_bits >= 0 else 0
+            arrow = base_c.type.get_canonical().kind == T.POINTER
+            if arrow:
+                return ir.Member(ct, self.expr(base_c), offset, True, sp)
+            base = self.lvalue(base_c)
+            if isinstance(base, ir.VarRef):
+                return ir.Opaque(ct, f"field `{c.spelling}` of local `{base.name}`")
+            return ir.Member(ct, base, offset, False, sp)
+        if k == K.DECL_REF_EXPR:
+            e = self.decl_ref(c, ct)
+            if isinstance(e, ir.SymbolRef):
+                # a whole array or a __device__ scalar variable used as an lvalue
+                return ir.Deref(ct, e, sp) if ct.kind != "array" else e
+            return e
+        if k == K.CALL_EXPR and c.spelling.startswith("operator"):
+            return ir.Opaque(ct, f"result of {c.spelling}", (self.call(c, ct),))
+        return ir.Opaque(ct, f"lvalue {k.name.lower()}", (self.expr(c),))
+
+    def access(self, c: ci.Cursor, lv: ir.Expr, op: str, value: ir.Expr | None = None) -> ir.Expr:
+        if not isinstance(lv, (ir.Subscript, ir.Deref, ir.Member)):
+            return lv
+        width = lv.ctype.bytes
+        site = self.ex.new_site(_strip(c), op, width, lv)
+        return ir.Access(lv.ctype, site, op, lv, value)
+
+    def load(self, c: ci.Cursor, ct: CType) -> ir.Expr:
+        lv = self.lvalue(c)
+        if isinstance(lv, (ir.Subscript, ir.Deref, ir.Member)):
+            if ct.kind == "array":
+                return ir.AddrOf(ct, lv)  # a row of a multi-dimensional array: decays, no access
+            return self.access(c, lv, "ld")
+        return lv
+
+    # ------------------------------------------------------------ calls
+
+    def call(self, c: ci.Cursor, ct: CType) -> ir.Expr:
+        name = c.spelling
+        args_c = list(c.get_arguments())
+        sp = self.span(c)
+        ref = c.referenced
+        if name in _BARRIERS:
+            self.barriers.append(sp)
+            return ir.Call(ct, name, tuple(self.expr(a) for a in args_c), span=sp)
+        if name.startswith("atomic") and args_c:
+            ptr = self.expr(args_c[0])
+            lv = ir.Deref(ctype_of(args_c[0].type.get_pointee()), ptr, self.span(args_c[0]))
+            if isinstance(ptr, ir.AddrOf) and isinstance(ptr.lvalue, (ir.Subscript, ir.Deref, ir.Member)):
+                lv = ptr.lvalue
+            site = self.ex.new_site(_strip(args_c[0]), "atomic", lv.ctype.bytes, lv, call=name)
+            rest = tuple(self.expr(a) for a in args_c[1:])
+            return ir.Opaque(ct, f"result of {name}", (ir.Access(lv.ctype, site, "atomic", lv, None), *rest))
+        if name in ("__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv") and len(args_c) == 1:
+            ptr = self.expr(args_c[0])
+            lv = ir.Deref(ct, ptr, self.span(c))
+            site = self.ex.new_site(c, "ld", ct.bytes, lv)
+            return ir.Access(ct, site, "ld", lv)
+        if name.startswith("operator") and ref is not None:
+            return self.operator_call(c, name, args_c, ct)
+        if ref is not None and ref.kind == K.CONSTRUCTOR:
+            # T v = src; of a struct: copy construction from a memory lvalue is a load of the whole struct
+            if len(args_c) == 1 and ctype_of(args_c[0].type).kind == "record":
+                inner = _strip(args_c[0])
+                if inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR):
+                    return self.load(inner, ctype_of(inner.type))
+            return ir.Opaque(ct, f"constructed {ct.spelling}", tuple(self.expr(a) for a in args_c))
+        args = tuple(self.expr(a) for a in args_c)
+        func_key = None
+        if ref is not None and ref.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
+            defn = ref.get_definition()
+            if defn is not None and defn.kind == K.FUNCTION_DECL and \
+                    any(ch.kind == K.COMPOUND_STMT for ch in defn.get_children()) and \
+                    not _is_system(defn):
+                func_key = self.ex.lower_function(defn)
+        return ir.Call(ct, name, args, func_key, sp)
+
+    def operator_call(self, c: ci.Cursor, name: str, args_c: list[ci.Cursor], ct: CType) -> ir.Expr:
+        # Overloaded operators on structs (float4 copy-assign, __half +=, ...).
+        ch = [x for x in c.get_children() if x.kind.is_expression()]
+        operands = [x for x in ch if not (_strip(x).kind == K.DECL_REF_EXPR and _strip(x).spelling == name)]
+        if name == "operator=" and len(operands) == 2:
+            target = self.lvalue(operands[0])
+            value = self.expr(operands[1])
+            if isinstance(target, (ir.Subscript, ir.Deref, ir.Member)):
+                return ir.Assign(ct, self.access(operands[0], target, "st", value), value, "=")
+            return ir.Opaque(ct, "struct assignment", (value,))
+        m = re.fullmatch(r"operator([-+*/%^&|]|<<|>>)=", name)
+        if m and len(operands) == 2:
+            target = self.lvalue(operands[0])
+            if isinstance(target, (ir.Subscript, ir.Deref, ir.Member)):
+                rhs = self.expr(operands[1])
+                ld = self.access(operands[0], target, "ld")
+                value = ir.Opaque(target.ctype, name, (ld, rhs))
+                return ir.Assign(ct, self.access(operands[0], target, "st", value), value, m.group(1) + "=")
+        return ir.Opaque(ct, name, tuple(self.expr(x) for x in operands))
+
+
+def _is_system(c: ci.Cursor) -> bool:
+    try:
+        return c.location.is_in_system_header
+    except Exception:  # noqa: BLE001
+        return False
+
+
+# ---------------------------------------------------------------- the extractor
+
+class Extractor:
+    def __init__(self, tu: ci.TranslationUnit, path: str, source: str):
+        self.tu = tu
+        self.path = path
+        self.main = tu.spelling
+        self.lines = source.splitlines()
+        self.sites: list[ir.AccessSite] = []
+        self.functions: dict[str, ir.Function] = {}
+        self._symbols: dict[str, ir.Symbol | None] = {}
+        self.kernel_shared: dict[str, ir.Symbol] = {}
+        self.current_kernel: str | None = None
+        self._lowering: set[str] = set()
+
+    # ------------------------------------------------------------ symbols and sites
+
+    def symbol_for_decl(self, d: ci.Cursor) -> ir.Symbol | None:
+        """The memory symbol a VAR_DECL names, or None for a plain scalar/struct variable."""
+        key = decl_key(d)
+        if key in self._symbols:
+            return self._symbols[key]
+        space = None
+        for ch in d.get_children():
+            if ch.kind == K.CUDASHARED_ATTR:
+                space = "shared"
+            elif ch.kind == K.CUDACONSTANT_ATTR:
+                space = "constant"
+            elif ch.kind == K.CUDADEVICE_ATTR:
+                space = "global"
+        t = d.type.get_canonical()
+        is_array = t.kind in (T.CONSTANTARRAY, T.INCOMPLETEARRAY, T.VARIABLEARRAY, T.DEPENDENTSIZEDARRAY)
+        if space is None and is_array:
+            space = "local"
+        sym = None
+        if space is not None:
+            dims = []
+            et = t
+            while et.kind == T.CONSTANTARRAY:
+                dims.append(et.get_array_size())
+                et = et.element_type
+            dynamic = t.kind == T.INCOMPLETEARRAY
+            if dynamic:
+                et = t.element_type
+            file_scope = d.semantic_parent is not None and d.semantic_parent.kind in (K.TRANSLATION_UNIT,
+                                                                                     K.NAMESPACE)
+            sym = ir.Symbol(d.spelling, space, ctype_of(et), tuple(dims), dynamic,
+                            max(t.get_align(), 0), span_of(d, self.path), file_scope, key)
+        self._symbols[key] = sym
+        return sym
+
+    def new_site(self, c: ci.Cursor, op: str, width: int, lv: ir.Expr, call: str | None = None) -> int:
+        sp = span_of(c, self.path)
+        text = ""
+        if sp.line == sp.end_line and 0 < sp.line <= len(self.lines):
+            text = self.lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
+        site = ir.AccessSite(len(self.sites), sp, op, _symbol_hint(lv), width, text)
+        self.sites.append(site)
+        return site.id
+
+    def unroll_pragma(self, loop: ci.Cursor) -> int | None:
+        """`#pragma unroll [N]` on the line(s) just above a loop (libclang hides the attribute)."""
+        line = loop.extent.start.line
+        for ln in range(line - 1, max(line - 3, 0), -1):
+            text = self.lines[ln - 1].strip() if ln - 1 < len(self.lines) else ""
+            m = re.match(r"#\s*pragma\s+unroll\s*\(?\s*(\d*)", text)
+            if m:
+                return int(m.group(1)) if m.group(1) else 0
+            if text and not text.startswith("//"):
+                break
+        return None
+
+    # ------------------------------------------------------------ functions
+
+    def lower_function(self, defn: ci.Cursor) -> str:
+        key = defn.get_usr() or decl_key(defn)
+        if defn.kind == K.FUNCTION_DECL and defn.get_num_template_arguments() > 0:
+            key += "<" + ",".join(_template_arg(defn, i) for i in range(defn.get_num_template_arguments())) + ">"
+        if key in self.functions or key in self._lowering:
+            return key
+        self._lowering.add(key)
+        low = _Lowerer(self, key)
+        params = tuple(ir.Param(decl_key(p), p.spelling, ctype_of(p.type)) for p in defn.get_arguments())
+        body_c = next((ch for ch in defn.get_children() if ch.kind == K.COMPOUND_STMT), None)
+        body = low.stmt(body_c) if body_c is not None else ir.Block(None, ())
+        if not isinstance(body, ir.Block):
+            body = ir.Block(body.span, (body,))
+        self.functions[key] = ir.Function(key, defn.spelling, params, body, ctype_of(defn.result_type))
+        self._lowering.discard(key)
+        return key
+
+    def lower_kernel(self, defn: ci.Cursor, display_name: str) -> ir.Kernel:
+        key = (defn.get_usr() or decl_key(defn)) + display_name
+        self.current_kernel = key
+        self.kernel_shared = {}
+        first_site = len(self.sites)
+        low = _Lowerer(self, key)
+        params = []
+        for p in defn.get_arguments():
+            ct = ctype_of(p.type)
+            sym = None
+            if ct.kind == "ptr":
+                pointee = p.type.get_canonical().get_pointee()
+                sym = ir.Symbol(p.spelling, "global", ctype_of(pointee), (), False, 256, span_of(p, self.path),
+                                False, decl_key(p))
+            params.append(ir.Param(decl_key(p), p.spelling, ct, sym))
+        body_c = next((ch for ch in defn.get_children() if ch.kind == K.COMPOUND_STMT), None)
+        body = low.stmt(body_c) if body_c is not None else ir.Block(None, ())
+        if not isinstance(body, ir.Block):
+            body = ir.Block(body.span, (body,))
+        launch_bounds = None
+        for ch in defn.get_children():
+            if ch.kind.is_attribute() and "launch_bounds" in " ".join(t.spelling for t in ch.get_tokens()):
+                nums = [t.spelling for t in ch.get_tokens() if t.kind == ci.TokenKind.LITERAL]
+                if nums:
+                    try:
+                        launch_bounds = int(nums[0].rstrip("uUlL"), 0)
+                    except ValueError:
+                        pass
+        if launch_bounds is None:
+            launch_bounds = self._launch_bounds_from_text(defn)
+        annotation, ann_span = self._annotation(defn)
+        uses = set(low.uses)
+        # builtins used by the device functions it calls
+        for f in self.functions.values():
+            uses |= _builtins_in(f.body)
+        sites = tuple(self.sites[first_site:])
+        self.current_kernel = None
+        return ir.Kernel(key, display_name, span_of(defn, self.path), tuple(params), body, sites,
+                         tuple(self.kernel_shared.values()), launch_bounds, annotation, ann_span,
+                         frozenset(uses), tuple(low.barriers))
+
+    def _launch_bounds_from_text(self, defn: ci.Cursor) -> int | None:
+        start = defn.extent.start.line
+        text = " ".join(self.lines[max(start - 2, 0):start + 1])
+        m = re.search(r"__launch_bounds__\s*\(\s*(\d+)", text)
+        return int(m.group(1)) if m else None
+
+    def _annotation(self, defn: ci.Cursor) -> tuple[tuple[int, int, int] | None, Span | None]:
+        start = defn.extent.start.line
+        for ln in range(start, max(start - 4, 0), -1):
+            if ln - 1 >= len(self.lines):
+                continue
+            m = _ANNOTATION.search(self.lines[ln - 1])
+            if m:
+                dims = tuple(int(g) if g else 1 for g in m.groups())
+                return (dims[0], dims[1], dims[2]), Span(self.path, ln, m.start() + 1, ln, m.end() + 1)
+        return None, None
+
+    # ------------------------------------------------------------ the whole unit
+
+    def run(self) -> ir.TranslationUnit:
+        unit = ir.TranslationUnit(self.path)
+        kernels_by_pattern: dict[str, ci.Cursor] = {}
+        launches: list[tuple[ci.Cursor, ci.Cursor]] = []  # (launch call, referenced kernel decl)
+        for c in _walk_decls(self.tu.cursor, self.main):
+            if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and c.is_definition() and \
+                    _has_attr(c, K.CUDAGLOBAL_ATTR):
+                kernels_by_pattern[_loc_key(c)] = c
+            if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD) and c.is_definition():
+                for call in _find_launches(c):
+                    ref = call.referenced
+                    if ref is not None:
+                        launches.append((call, ref))
+        instantiations: dict[str, list[ci.Cursor]] = {}
+        for call, ref in launches:
+            instantiations.setdefault(_loc_key(ref), [])
+            if ref.get_num_template_arguments() > 0:
+                names = [_display_name(x) for x in instantiations[_loc_key(ref)]]
+                if _display_name(ref) not in names:
+                    instantiations[_loc_key(ref)].append(ref)
+        for loc, pattern in kernels_by_pattern.items():
+            specs = instantiations.get(loc) or []
+            targets = specs if specs else [pattern]
+            for target in targets:
+                try:
+                    kernel = self.lower_kernel(target, _display_name(target))
+                except Exception as e:  # noqa: BLE001
+                    unit.notes.append(f"{pattern.spelling}: could not analyse ({e})")
+                    continue
+                if pattern.kind == K.FUNCTION_TEMPLATE and not specs:
+                    unit.notes.append(f"{pattern.spelling}: template kernel not instantiated by a launch in this "
+                                      "file; values that depend on its template parameters cannot be predicted")
+                unit.kernels.append(kernel)
+        by_display = {(_loc_key(k_c), _display_name(k_c)) for k_c in kernels_by_pattern.values()}
+        del by_display
+        for call, ref in launches:
+            site = self.launch_site(call, ref)
+            if site is not None:
+                unit.launches.append(site)
+        unit.functions = self.functions
+        return unit
+
+    def launch_site(self, call: ci.Cursor, ref: ci.Cursor) -> ir.LaunchSite | None:
+        config = next((ch for ch in call.get_children()
+                       if ch.kind == K.CALL_EXPR and ch.spelling in _LAUNCH_CONFIG_CALLS), None)
+        if config is None:
+            return None
+        cargs = list(config.get_arguments())
+        grid = _dim3_value(cargs[0]) if cargs else None
+        block = _dim3_value(cargs[1]) if len(cargs) > 1 else None
+        smem = _host_int(cargs[2]) if len(cargs) > 2 else None
+        args = tuple(_host_int(a) for a in call.get_arguments())
+        key = (ref.get_usr() or decl_key(ref)) + _display_name(ref)
+        block_text = ""
+        if len(cargs) > 1:
+            sp = span_of(cargs[1], self.path)
+            if sp.line == sp.end_line and 0 < sp.line <= len(self.lines):
+                block_text = self.lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
+        return ir.LaunchSite(key, span_of(call, self.path), grid, block, smem, args, block_text)
+
+
+# ---------------------------------------------------------------- helpers
+
+def _symbol_hint(lv: ir.Expr) -> str:
+    e = lv
+    while True:
+        if isinstance(e, ir.SymbolRef):
+            return e.symbol.name
+        if isinstance(e, ir.VarRef):
+            return e.name
+        if isinstance(e, ir.Subscript):
+            e = e.base
+        elif isinstance(e, (ir.Deref,)):
+            e = e.pointer
+        elif isinstance(e, ir.Member):
+            e = e.base
+        elif isinstance(e, (ir.Cast,)):
+            e = e.operand
+        elif isinstance(e, ir.AddrOf):
+            e = e.lvalue
+        elif isinstance(e, ir.BinOp):
+            e = e.lhs if e.lhs.ctype.kind in ("ptr", "array") else e.rhs
+        else:
+            return "?"
+
+
+def _builtins_in(node: object) -> set[str]:
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ir.Builtin):
+            found.add(n.name)
+        elif isinstance(n, (tuple, list)):
+            stack.extend(n)
+        elif hasattr(n, "__dataclass_fields__"):
+            stack.extend(getattr(n, f) for f in n.__dataclass_fields__ if f != "ctype")
+    return found
+
+
+def _walk_decls(c: ci.Cursor, main: str):
+    for ch in c.get_children():
+        if ch.location.file is not None and ch.location.file.name != main:
+            continue
+        yield ch
+        if ch.kind in (K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL, K.CLASS_DECL, K.STRUCT_DECL):
+            yield from _walk_decls(ch, main)
+
+
+def _find_launches(c: ci.Cursor):
+    stack = [c]
+    while stack:
+        n = stack.pop()
+        for ch in n.get_children():
+            if ch.kind == K.CALL_EXPR and any(g.kind == K.CALL_EXPR and g.spelling in _LAUNCH_CONFIG_CALLS
+                                              for g in ch.get_children()):
+                yield ch
+            stack.append(ch)
+
+
+def _loc_key(c: ci.Cursor) -> str:
+    loc = c.location
+    return f"{loc.file.name if loc.file else ''}:{loc.line}:{loc.column}:{c.spelling}"
+
+
+def _template_arg(c: ci.Cursor, i: int) -> str:
+    kind = c.get_template_argument_kind(i)
+    if kind == ci.TemplateArgumentKind.INTEGRAL:
+        return str(c.get_template_argument_value(i))
+    if kind == ci.TemplateArgumentKind.TYPE:
+        return c.get_template_argument_type(i).spelling
+    return "?"
+
+
+def _display_name(c: ci.Cursor) -> str:
+    n = c.get_num_template_arguments() if c.kind == K.FUNCTION_DECL else -1
+    if n > 0:
+        return f"{c.spelling}<{', '.join(_template_arg(c, i) for i in range(n))}>"
+    return c.spelling
+
+
+def _host_int(c: ci.Cursor, depth: int = 0) -> int | None:
+    """Value of a host-side integer expression: constants, and locals with constant initializers."""
+    if depth > 20:
+        return None
+    v = const_value(c)
+    if v is not None:
+        return v
+    s = _strip(c)
+    if s.kind == K.DECL_REF_EXPR:
+        ref = s.referenced
+        if ref is not None and ref.kind == K.VAR_DECL:
+            inits = [x for x in ref.get_children() if x.kind.is_expression()]
+            if inits:
+                return _host_int(inits[-1], depth + 1)
+        return None
+    if s.kind == K.BINARY_OPERATOR:
+        ch = _children(s)
+        a, b = _host_int(ch[0], depth + 1), _host_int(ch[1], depth + 1)
+        if a is None or b is None:
+            return None
+        op = _BINOPS.get(s.binary_operator.name)
+        try:
+            return {"+": a + b, "-": a - b, "*": a * b, "/": int(a / b) if b else None,
+                    "%": a % b if b else None, "<<": a << b, ">>": a >> b, "&": a & b, "|": a | b,
+                    "^": a ^ b}.get(op)
+        except (ValueError, OverflowError):
+            return None
+    if s.kind == K.CALL_EXPR and s.spelling in ("min", "max", "std::min", "std::max"):
+        vals = [_host_int(a, depth + 1) for a in s.get_arguments()]
+        if len(vals) == 2 and None not in vals:
+            return min(vals) if "min" in s.spelling else max(vals)
+    return None
+
+
+def _dim3_value(c: ci.Cursor, depth: int = 0) -> tuple[int, int, int] | None:
+    """A launch configuration operand: dim3 variable, dim3(...) temporary or integer."""
+    if depth > 20:
+        return None
+    s = _strip(c)
+    t = s.type.get_canonical()
+    if t.kind != T.RECORD:
+        v = _host_int(s)
+        return (v, 1, 1) if v is not None else None
+    if s.kind in (K.CALL_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR, K.INIT_LIST_EXPR, K.UNEXPOSED_EXPR):
+        args = list(s.get_arguments()) if s.kind == K.CALL_EXPR else \
+            [x for x in s.get_children() if x.kind.is_expression()]
+        if len(args) == 1 and _strip(args[0]).type.get_canonical().kind == T.RECORD:
+            return _dim3_value(args[0], depth + 1)
+        if s.kind == K.CXX_FUNCTIONAL_CAST_EXPR and len(args) == 1:
+            return _dim3_value(args[0], depth + 1)
+        if s.kind == K.UNEXPOSED_EXPR and len(args) == 1:
+            return _dim3_value(args[0], depth + 1)
+        vals: list[int] = []
+        for a in args[:3]:
+            if a.extent.start.line == 0:  # default argument
+                vals.append(1)
+                continue
+            v = _host_int(a)
+            if v is None:
+                return None
+            vals.append(v)
+        if not vals:
+            return None
+        while len(vals) < 3:
+            vals.append(1)
+        return (vals[0], vals[1], vals[2])
+    if s.kind == K.DECL_REF_EXPR:
+        ref = s.referenced
+        if ref is not None and ref.kind == K.VAR_DECL:
+            inits = [x for x in ref.get_children() if x.kind.is_expression()]
+            if inits:
+                return _dim3_value(inits[-1], depth + 1)
+    return None
+
+
+def extract(tu: ci.TranslationUnit, path: str, source: str) -> ir.TranslationUnit:
+    return Extractor(tu, path, source).run()
+
+
+def read_source(path: str) -> str:
+    return Path(path).read_bytes().decode("utf-8", errors="replace")

@@ -1,0 +1,249 @@
+"""Turn a CUDA source file into a libclang translation unit.
+
+Two header modes:
+- "toolkit": clang's CUDA mode over a real CUDA toolkit's headers (found through
+  CUDA_HOME, CUDA_PATH, nvcc on PATH or /usr/local/cuda);
+- "bundled": `-nocudainc` plus smemlint's own declarations header
+  (include/cuda_stub.h), so no toolkit is needed.
+"auto" tries the toolkit and falls back to the bundled header when the toolkit
+parse fails in a header. Flags from compile_commands.json are filtered down to
+include paths, defines and language options: nothing is ever executed.
+"""
+from __future__ import annotations
+
+import glob
+import json
+import os
+import shlex
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import clang.cindex as ci
+
+INCLUDE_DIR = Path(__file__).parent / "include"
+STANDIN_DIR = INCLUDE_DIR / "toolkit_standins"
+
+# CXTranslationUnit_KeepGoing: keep building the AST after a fatal error such
+# as a missing project header, so what did parse can still be linted.
+_KEEP_GOING = 0x200
+_INCOMPLETE = ci.TranslationUnit.PARSE_INCOMPLETE
+
+
+@dataclass(frozen=True)
+class ParseOptions:
+    include_dirs: tuple[str, ...] = ()
+    defines: tuple[str, ...] = ()  # "NAME" or "NAME=VALUE"
+    undefines: tuple[str, ...] = ()
+    forced_includes: tuple[str, ...] = ()
+    std: str | None = None
+    cuda_headers: str = "auto"  # "auto" | "toolkit" | "bundled"
+    arch: str = "sm_90"
+    compile_commands: str | None = None  # path to compile_commands.json or a directory holding one
+
+
+@dataclass
+class ParseResult:
+    tu: ci.TranslationUnit | None
+    mode: str  # "toolkit" | "bundled"
+    errors: list[str] = field(default_factory=list)  # error/fatal diagnostics as "file:line:col: message"
+    missing_includes: list[str] = field(default_factory=list)
+    args: list[str] = field(default_factory=list)
+
+
+_index: ci.Index | None = None
+
+
+def _get_index() -> ci.Index:
+    global _index
+    if _index is None:
+        _index = ci.Index.create()
+    return _index
+
+
+def find_cuda_toolkit() -> str | None:
+    """The root of a CUDA toolkit with headers, or None."""
+    candidates = [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH")]
+    nvcc = shutil.which("nvcc")
+    if nvcc:
+        candidates.append(str(Path(os.path.realpath(nvcc)).parent.parent))
+    candidates += ["/usr/local/cuda", *sorted(glob.glob("/usr/local/cuda-*"), reverse=True)]
+    for root in candidates:
+        if root and (Path(root) / "include" / "cuda_runtime.h").is_file():
+            return root
+    return None
+
+
+def _libstdcxx_dirs() -> list[str]:
+    """System libstdc++ include dirs: libclang-ng's bundled libc++ clashes with glibc's math.h."""
+    roots = sorted(glob.glob("/usr/include/c++/[0-9]*"), key=lambda p: int(Path(p).name.split(".")[0]))
+    if not roots:
+        return []
+    root = roots[-1]
+    version = Path(root).name
+    dirs = [root]
+    dirs += sorted(glob.glob(f"/usr/include/*-linux-gnu/c++/{version}"))
+    dirs.append(f"{root}/backward")
+    return [d for d in dirs if Path(d).is_dir()]
+
+
+# ------------------------------------------------------------ compile_commands.json
+
+_KEEP_WITH_VALUE = {"-I", "-isystem", "-D", "-U", "-include", "--include-path", "--define-macro",
+                    "--undefine-macro", "-iquote", "-idirafter"}
+
+
+def filter_flags(argv: list[str], directory: str = ".") -> list[str]:
+    """Keep only include paths, defines and language standard from a compiler command line."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        value = None
+        flag = None
+        for f in sorted(_KEEP_WITH_VALUE, key=len, reverse=True):
+            if a == f and i + 1 < len(argv):
+                flag, value = f, argv[i + 1]
+                i += 1
+                break
+            if a.startswith(f) and len(a) > len(f) and f.startswith("-") and not f.startswith("--"):
+                flag, value = f, a[len(f):]
+                break
+            if f.startswith("--") and a.startswith(f + "="):
+                flag, value = f, a[len(f) + 1:]
+                break
+        i += 1
+        if flag is None:
+            if a.startswith("-std=") or a.startswith("--std="):
+                std = a.split("=", 1)[1]
+                out.append("-std=" + std)
+            continue
+        flag = {"--include-path": "-I", "--define-macro": "-D", "--undefine-macro": "-U",
+                "-iquote": "-I", "-idirafter": "-isystem"}.get(flag, flag)
+        if flag in ("-I", "-isystem", "-include") and not os.path.isabs(value):
+            value = os.path.normpath(os.path.join(directory, value))
+        out += [flag, value]
+    return out
+
+
+def find_compile_commands(path: str, hint: str | None) -> str | None:
+    if hint:
+        p = Path(hint)
+        if p.is_dir():
+            p = p / "compile_commands.json"
+        return str(p) if p.is_file() else None
+    d = Path(path).resolve().parent
+    for parent in [d, *d.parents]:
+        for cand in (parent / "compile_commands.json", parent / "build" / "compile_commands.json"):
+            if cand.is_file():
+                return str(cand)
+        if (parent / ".git").exists() or (parent / "pyproject.toml").exists():
+            break
+    return None
+
+
+_cc_cache: dict[str, dict[str, list[str]]] = {}
+
+
+def flags_from_compile_commands(path: str, cc_path: str | None) -> list[str]:
+    if not cc_path:
+        return []
+    table = _cc_cache.get(cc_path)
+    if table is None:
+        table = {}
+        try:
+            entries = json.loads(Path(cc_path).read_text(encoding="utf-8", errors="replace"))
+        except (OSError, ValueError):
+            entries = []
+        for e in entries if isinstance(entries, list) else []:
+            if not isinstance(e, dict) or "file" not in e:
+                continue
+            directory = str(e.get("directory", "."))
+            argv = e.get("arguments")
+            if not isinstance(argv, list):
+                try:
+                    argv = shlex.split(str(e.get("command", "")))
+                except ValueError:
+                    argv = []
+            f = os.path.normpath(os.path.join(directory, str(e["file"])))
+            table[f] = filter_flags([str(a) for a in argv], directory)
+        _cc_cache[cc_path] = table
+    return table.get(os.path.normpath(os.path.abspath(path)), [])
+
+
+# ------------------------------------------------------------ parsing
+
+def user_flags(path: str, options: ParseOptions) -> list[str]:
+    flags = flags_from_compile_commands(path, find_compile_commands(path, options.compile_commands))
+    for d in options.include_dirs:
+        flags += ["-I", d]
+    for d in options.defines:
+        flags.append("-D" + d)
+    for u in options.undefines:
+        flags.append("-U" + u)
+    for inc in options.forced_includes:
+        flags += ["-include", inc]
+    if options.std:
+        flags.append("-std=" + options.std)
+    if not any(f.startswith("-std=") for f in flags):
+        flags.append("-std=c++17")
+    return flags
+
+
+def clang_args(mode: str, path: str, options: ParseOptions, toolkit: str | None = None) -> list[str]:
+    arch = options.arch if options.arch.startswith("sm_") else "sm_90"
+    args = ["-x", "cuda", f"--cuda-gpu-arch={arch}", "--cuda-device-only", "-Wno-unknown-cuda-version",
+            "-nostdinc++"]
+    for d in _libstdcxx_dirs():
+        args += ["-isystem", d]
+    if mode == "toolkit":
+        args += [f"--cuda-path={toolkit}", "-isystem", str(STANDIN_DIR)]
+    else:
+        args += ["-nocudainc", "-nocudalib", "-isystem", str(INCLUDE_DIR), "-include", "cuda_stub.h"]
+    args += user_flags(path, options)
+    return args
+
+
+def _collect(tu: ci.TranslationUnit) -> tuple[list[str], list[str], bool]:
+    """(errors, missing includes, whether an error sits in a header outside the user's file)."""
+    errors, missing, in_header = [], [], False
+    main = tu.spelling
+    for d in tu.diagnostics:
+        if d.severity < ci.Diagnostic.Error:
+            continue
+        loc = d.location
+        fname = loc.file.name if loc.file else "<unknown>"
+        errors.append(f"{fname}:{loc.line}:{loc.column}: {d.spelling}")
+        if "file not found" in d.spelling:
+            missing.append(d.spelling.split("'")[1] if "'" in d.spelling else d.spelling)
+        elif fname != main:
+            in_header = True
+    return errors, missing, in_header
+
+
+def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = None) -> ParseResult:
+    """Parse `path` (or `text`, its unsaved content)."""
+    unsaved = [(path, text)] if text is not None else None
+    toolkit = find_cuda_toolkit() if options.cuda_headers in ("auto", "toolkit") else None
+    modes = []
+    if toolkit:
+        modes.append("toolkit")
+    if options.cuda_headers != "toolkit" or not toolkit:
+        modes.append("bundled")
+    best: ParseResult | None = None
+    for mode in modes:
+        args = clang_args(mode, path, options, toolkit)
+        try:
+            tu = _get_index().parse(path, args=args, unsaved_files=unsaved,
+                                    options=_KEEP_GOING | _INCOMPLETE)
+        except ci.TranslationUnitLoadError as e:
+            result = ParseResult(None, mode, [f"{path}: clang could not parse the file ({e})"], args=args)
+        else:
+            errors, missing, in_header = _collect(tu)
+            result = ParseResult(tu, mode, errors, missing, args)
+            if not in_header:
+                return result
+        if best is None or (result.tu is not None and len(result.errors) < len(best.errors)):
+            best = result
+    assert best is not None
+    return best

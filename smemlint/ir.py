@@ -1,0 +1,324 @@
+"""The intermediate form: what the frontend extracts from a translation unit.
+
+Plain frozen dataclasses, no clang objects. Kernel bodies are lowered to a
+small C-like statement/expression tree that `symbolic/` evaluates per lane.
+Positions are 1-based lines and byte columns of the original file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Span:
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(frozen=True)
+class CType:
+    """What the evaluator needs to know of a C type."""
+
+    kind: str  # "int" | "float" | "ptr" | "array" | "record" | "void" | "other"
+    bytes: int = 0
+    signed: bool = True
+    pointee_bytes: int = 0  # ptr/array: size of what one step of arithmetic moves over
+    spelling: str = ""
+
+    @property
+    def is_int(self) -> bool:
+        return self.kind == "int"
+
+
+INT = CType("int", 4, True, spelling="int")
+UINT = CType("int", 4, False, spelling="unsigned int")
+BOOL = CType("int", 1, False, spelling="bool")
+UNKNOWN_TYPE = CType("other", 0, spelling="?")
+
+
+# ---------------------------------------------------------------- symbols
+
+@dataclass(frozen=True)
+class Symbol:
+    """A memory object an access can land in: a shared array, a global pointer parameter, ..."""
+
+    name: str
+    space: str  # "shared" | "global" | "constant" | "local"
+    elem: CType = UNKNOWN_TYPE
+    dims: tuple[int, ...] = ()  # static array extents; () for pointers and extern arrays
+    dynamic: bool = False  # extern __shared__ T s[];
+    align: int = 0
+    decl: Span | None = None
+    file_scope: bool = False
+    key: str = ""  # unique id (USR or position)
+
+
+# ---------------------------------------------------------------- expressions
+
+@dataclass(frozen=True)
+class Expr:
+    ctype: CType
+
+
+@dataclass(frozen=True)
+class Const(Expr):
+    value: int
+
+
+@dataclass(frozen=True)
+class FloatConst(Expr):
+    pass
+
+
+@dataclass(frozen=True)
+class Builtin(Expr):
+    name: str  # "threadIdx.x", "blockDim.y", "warpSize", "laneid"
+
+
+@dataclass(frozen=True)
+class VarRef(Expr):
+    var: str  # unique key of the local/parameter
+    name: str
+
+
+@dataclass(frozen=True)
+class SymbolRef(Expr):
+    """An array or pointer-valued symbol (decays to a pointer to its first element)."""
+
+    symbol: Symbol
+
+
+@dataclass(frozen=True)
+class BinOp(Expr):
+    op: str  # + - * / % << >> & | ^ < > <= >= == != && || ,
+    lhs: Expr
+    rhs: Expr
+
+
+@dataclass(frozen=True)
+class UnOp(Expr):
+    op: str  # - ~ ! +
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Cast(Expr):
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Select(Expr):
+    cond: Expr
+    then: Expr
+    other: Expr
+
+
+@dataclass(frozen=True)
+class Call(Expr):
+    name: str
+    args: tuple[Expr, ...]
+    function: str | None = None  # key into Program.functions when the body is known
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Opaque(Expr):
+    """A value the analysis does not model; evaluating still evaluates `parts` for their accesses."""
+
+    reason: str
+    parts: tuple[Expr, ...] = ()
+
+
+# lvalues (memory or variables)
+
+@dataclass(frozen=True)
+class Subscript(Expr):
+    """`base[index]`: base is pointer-valued; the element is `ctype` (ctype.bytes wide)."""
+
+    base: Expr
+    index: Expr
+    step: int  # bytes per index unit (pointee size of base)
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Deref(Expr):
+    pointer: Expr
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Member(Expr):
+    """`base.field` / `base->field` on an lvalue (arrow: base is a pointer)."""
+
+    base: Expr
+    offset: int
+    arrow: bool
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class AddrOf(Expr):
+    lvalue: Expr
+
+
+@dataclass(frozen=True)
+class Access(Expr):
+    """A memory read (op ld), write (st) or atomic of an lvalue at a source site."""
+
+    site: int
+    op: str  # "ld" | "st" | "atomic"
+    lvalue: Expr
+    value: Expr | None = None  # for stores: the value written
+
+
+@dataclass(frozen=True)
+class Assign(Expr):
+    target: Expr  # VarRef or Access(op="st")
+    value: Expr
+    op: str = "="  # "=", "+=", ...; for compound ops `value` already combines the load
+
+
+@dataclass(frozen=True)
+class IncDec(Expr):
+    target: Expr
+    delta: int
+    prefix: bool
+    load: Expr | None = None  # for memory targets: the Access(ld)
+
+
+# ---------------------------------------------------------------- statements
+
+@dataclass(frozen=True)
+class Stmt:
+    span: Span | None
+
+
+@dataclass(frozen=True)
+class Block(Stmt):
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Decl(Stmt):
+    var: str
+    name: str
+    ctype: CType
+    init: Expr | None
+
+
+@dataclass(frozen=True)
+class ExprStmt(Stmt):
+    expr: Expr
+
+
+@dataclass(frozen=True)
+class If(Stmt):
+    cond: Expr
+    then: Stmt
+    other: Stmt | None
+
+
+@dataclass(frozen=True)
+class Loop(Stmt):
+    init: Stmt | None
+    cond: Expr | None
+    step: Expr | None
+    body: Stmt
+    do_while: bool = False
+    unroll: int | None = None  # #pragma unroll N (0: plain #pragma unroll)
+
+
+@dataclass(frozen=True)
+class Return(Stmt):
+    value: Expr | None
+
+
+@dataclass(frozen=True)
+class Break(Stmt):
+    pass
+
+
+@dataclass(frozen=True)
+class Continue(Stmt):
+    pass
+
+
+@dataclass(frozen=True)
+class Barrier(Stmt):
+    name: str  # "__syncthreads", "__syncwarp", ...
+
+
+@dataclass(frozen=True)
+class Unsupported(Stmt):
+    what: str
+    parts: tuple[Stmt, ...] = ()
+
+
+# ---------------------------------------------------------------- program
+
+@dataclass(frozen=True)
+class AccessSite:
+    id: int
+    span: Span
+    op: str
+    symbol_hint: str  # name as written, for messages before evaluation resolves the symbol
+    width: int  # bytes
+    text: str = ""  # the access as written
+
+
+@dataclass(frozen=True)
+class Param:
+    var: str
+    name: str
+    ctype: CType
+    symbol: Symbol | None = None  # pointer parameters: the global object they point to
+
+
+@dataclass(frozen=True)
+class Function:
+    key: str
+    name: str
+    params: tuple[Param, ...]
+    body: Block
+    return_type: CType = INT
+
+
+@dataclass(frozen=True)
+class LaunchSite:
+    kernel: str  # Kernel.key it launches
+    span: Span
+    grid: tuple[int, int, int] | None
+    block: tuple[int, int, int] | None
+    dynamic_smem: int | None
+    args: tuple[int | None, ...]  # literal argument values (None: not constant)
+    block_text: str = ""
+
+
+@dataclass(frozen=True)
+class Kernel:
+    key: str
+    name: str  # with template arguments, e.g. transpose<32>
+    span: Span
+    params: tuple[Param, ...]
+    body: Block
+    sites: tuple[AccessSite, ...]
+    shared: tuple[Symbol, ...]
+    launch_bounds: int | None = None
+    annotation_block: tuple[int, int, int] | None = None
+    annotation_span: Span | None = None
+    uses: frozenset[str] = frozenset()  # builtins read ("threadIdx.y", ...)
+    barriers: tuple[Span, ...] = ()
+
+
+@dataclass
+class TranslationUnit:
+    path: str
+    kernels: list[Kernel] = field(default_factory=list)
+    functions: dict[str, Function] = field(default_factory=dict)
+    launches: list[LaunchSite] = field(default_factory=list)
+    diagnostics: list[str] = field(default_factory=list)  # clang errors, as text
+    notes: list[str] = field(default_factory=list)

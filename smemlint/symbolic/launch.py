@@ -1,0 +1,91 @@
+"""Which launch configuration a kernel is analysed under, and why.
+
+Order (first that applies): an inline annotation `// smemlint: block(x, y, z)`
+above the kernel; a launch `k<<<grid, block>>>` with constant operands in the
+same file; `__launch_bounds__(N)` (a 1-D block of N); the `--block` option or
+`[tool.smemlint] block`; then the documented defaults below.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import ir
+from .interp import LaunchConfig
+
+DEFAULT_INT_PARAM = 1024  # a power of two: typical problem size, the worst case for strides
+DEFAULT_GRID = (64, 1, 1)
+DEFAULT_BLOCK_1D = (256, 1, 1)
+DEFAULT_BLOCK_2D = (32, 8, 1)
+DEFAULT_BLOCK_3D = (8, 8, 4)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    config: LaunchConfig
+    block_source: str  # sentence for `assumptions`
+    grid_source: str
+    param_sources: dict[str, str]
+    launch: ir.LaunchSite | None
+    other_blocks: tuple[tuple[int, int, int], ...] = ()
+
+
+def default_block(kernel: ir.Kernel) -> tuple[int, int, int]:
+    if "threadIdx.z" in kernel.uses or "blockDim.z" in kernel.uses:
+        return DEFAULT_BLOCK_3D
+    if "threadIdx.y" in kernel.uses or "blockDim.y" in kernel.uses:
+        return DEFAULT_BLOCK_2D
+    return DEFAULT_BLOCK_1D
+
+
+def _fmt(b: tuple[int, int, int]) -> str:
+    return f"({b[0]},{b[1]},{b[2]})"
+
+
+def _valid(b: tuple[int, int, int] | None) -> bool:
+    return b is not None and all(v >= 1 for v in b) and b[0] * b[1] * b[2] <= 1024
+
+
+def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
+            setting_block: tuple[int, int, int] | None = None) -> Resolved:
+    launches = [s for s in unit.launches if s.kernel == kernel.key]
+    launch = next((s for s in launches if _valid(s.block)), None)
+    others = tuple(sorted({s.block for s in launches if _valid(s.block) and launch and s.block != launch.block}))
+    path = unit.path
+    if kernel.annotation_block and _valid(kernel.annotation_block):
+        block = kernel.annotation_block
+        line = kernel.annotation_span.line if kernel.annotation_span else kernel.span.line
+        block_source = f"block {_fmt(block)} from the annotation at {path}:{line}"
+    elif launch is not None:
+        block = launch.block  # type: ignore[assignment]
+        text = f" `{launch.block_text}`" if launch.block_text else ""
+        block_source = f"block {_fmt(block)}{text} from the launch at {path}:{launch.span.line}"
+    elif kernel.launch_bounds and 1 <= kernel.launch_bounds <= 1024:
+        block = (kernel.launch_bounds, 1, 1)
+        block_source = f"block {_fmt(block)} from __launch_bounds__({kernel.launch_bounds})"
+    elif setting_block and _valid(setting_block):
+        block = setting_block
+        block_source = f"block {_fmt(block)} from the configuration (--block)"
+    else:
+        block = default_block(kernel)
+        block_source = f"block {_fmt(block)} assumed (no launch in this file; set one with " \
+                       f"`// smemlint: block(x, y)` above the kernel or --block)"
+    if launch is not None and launch.grid is not None and all(v >= 1 for v in launch.grid):
+        grid = launch.grid
+        grid_source = f"grid {_fmt(grid)} from the launch at {path}:{launch.span.line}"
+    else:
+        grid = DEFAULT_GRID
+        grid_source = f"grid {_fmt(grid)} assumed"
+    params: dict[str, int] = {}
+    sources: dict[str, str] = {}
+    for i, p in enumerate(kernel.params):
+        if not p.ctype.is_int:
+            continue
+        value = launch.args[i] if launch is not None and i < len(launch.args) else None
+        if value is not None:
+            params[p.name] = value
+            sources[p.name] = f"{p.name} = {value} from the launch at {path}:{launch.span.line}"  # type: ignore[union-attr]
+        else:
+            params[p.name] = DEFAULT_INT_PARAM
+            sources[p.name] = f"{p.name} = {DEFAULT_INT_PARAM} assumed (not a constant at a launch in this file)"
+    return Resolved(LaunchConfig(block, grid, (0, 0, 0), params), block_source, grid_source, sources, launch,
+                    others)
