@@ -1,0 +1,144 @@
+"""The `smemlint` command."""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from . import __version__
+from .config import Settings, find_pyproject, load, merge, parse_block
+from .diagnostics import Severity
+from .lint import collect, lint_file
+from .model import get_arch
+from .report import FORMATS
+from .report.text import use_colour
+from .rules import RULES
+
+
+def _settings(paths: tuple[str, ...], config: str | None, **cli) -> Settings:
+    pyproject = Path(config) if config else find_pyproject(Path(paths[0]) if paths else Path.cwd())
+    try:
+        base = load(pyproject)
+    except ValueError as e:
+        raise click.UsageError(str(e)) from e
+    return merge(base, **cli)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="smemlint")
+def main() -> None:
+    """Static linter for CUDA C++: bank conflicts, coalescing and CUDA traps, predicted per source line."""
+
+
+@main.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(sorted(FORMATS)), default="text", show_default=True,
+              help="Output format.")
+@click.option("--block", help="Block shape for kernels with no launch or annotation, e.g. 32,8.")
+@click.option("--arch", help="Target architecture (default sm_90).")
+@click.option("-I", "include", multiple=True, help="Add an include directory.")
+@click.option("-D", "define", multiple=True, help="Define a macro (NAME or NAME=VALUE).")
+@click.option("--std", help="C++ standard, e.g. c++17.")
+@click.option("--cuda-headers", type=click.Choice(["auto", "toolkit", "bundled"]),
+              help="Parse with the CUDA toolkit's headers, smemlint's bundled declarations, or auto.")
+@click.option("-p", "--compile-commands", "compile_commands", type=click.Path(),
+              help="compile_commands.json (or its directory) to take -I/-D/-std flags from.")
+@click.option("--select", multiple=True, help="Only these rule codes (prefixes allowed).")
+@click.option("--ignore", multiple=True, help="Skip these rule codes (prefixes allowed).")
+@click.option("--fail-on", type=click.Choice(["info", "warning", "error"]), default="info", show_default=True,
+              help="Exit 1 only for findings at or above this severity.")
+@click.option("--accesses", "-a", is_flag=True, help="Text format: list every access with its numbers.")
+@click.option("--verbose", "-v", is_flag=True, help="Text format: show the lane-to-bank picture of each conflict.")
+@click.option("--config", type=click.Path(exists=True, dir_okay=False), help="pyproject.toml to read.")
+def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_commands, select, ignore,
+          fail_on, accesses, verbose, config) -> None:
+    """Lint CUDA files and directories (default: the current directory)."""
+    paths = paths or (".",)
+    try:
+        block_t = parse_block(block) if block else None
+        arch_name = get_arch(arch).name if arch else None
+    except ValueError as e:
+        raise click.UsageError(str(e)) from e
+    settings = _settings(paths, config, block=block_t, arch=arch_name, include=include, define=define,
+                         std=std, cuda_headers=cuda_headers, compile_commands=compile_commands,
+                         select=select, ignore=ignore)
+    files, missing = collect(paths)
+    for m in missing:
+        click.echo(f"smemlint: error: {m}: no such file or directory", err=True)
+    results = []
+    t0 = time.perf_counter()
+    for f in files:
+        results.append(lint_file(f, settings))
+    elapsed = time.perf_counter() - t0
+    out = FORMATS[fmt](results, settings.arch, colour=use_colour(sys.stdout), verbose=verbose,
+                       accesses=accesses, seconds=elapsed)
+    click.echo(out)
+    threshold = Severity.parse(fail_on)
+    if missing or any(r.status != "ok" for r in results):
+        sys.exit(2)
+    if any(d.severity >= threshold for r in results for d in r.diagnostics):
+        sys.exit(1)
+    if not files:
+        click.echo("smemlint: no .cu or .cuh files found", err=True)
+
+
+@main.command()
+@click.argument("code")
+def explain(code: str) -> None:
+    """Print the documentation of a rule."""
+    rule = RULES.get(code.upper()) or next((r for r in RULES.values() if r.name == code), None)
+    if rule is None:
+        raise click.UsageError(f"unknown rule {code!r}; `smemlint rules` lists them")
+    click.echo(f"{rule.code} {rule.name} ({rule.severity})\n")
+    click.echo(rule.doc)
+
+
+@main.command()
+def rules() -> None:
+    """List the rules."""
+    for r in RULES.values():
+        click.echo(f"{r.code:<10} {r.name:<24} {str(r.severity):<8} {r.summary}")
+
+
+@main.command()
+@click.argument("location")
+@click.option("--block", help="Block shape for kernels with no launch or annotation, e.g. 32,8.")
+@click.option("--config", type=click.Path(exists=True, dir_okay=False), help="pyproject.toml to read.")
+def show(location: str, block: str | None, config: str | None) -> None:
+    """Show the lanes and banks of the costliest request of the accesses at FILE:LINE."""
+    from .picture import lanes_to_banks
+
+    path, _, line_s = location.rpartition(":")
+    if not path or not line_s.isdigit():
+        raise click.UsageError("expected FILE:LINE")
+    settings = _settings((path,), config, block=parse_block(block) if block else None)
+    r = lint_file(path, settings)
+    if r.status != "ok":
+        click.echo(f"{path}: error: {r.error}", err=True)
+        sys.exit(2)
+    found = [a for a in r.accesses if a.line == int(line_s)]
+    if not found:
+        click.echo(f"{path}:{line_s}: no memory access found on this line", err=True)
+        sys.exit(1)
+    for a in found:
+        head = f"{path}:{a.line}:{a.column}: {a.kernel}: {a.space or '?'} {a.op} of `{a.symbol}` ({a.width_bits}-bit)"
+        click.echo(head)
+        if not a.predictable or a.stats is None or a.stats.worst is None:
+            click.echo("  " + "; ".join(a.assumptions))
+            continue
+        w = a.stats.worst
+        if a.space == "shared":
+            c = w.detail
+            click.echo(f"  {a.wavefronts_per_request:g} wavefronts/request on average; costliest request: warp {w.warp}")
+            click.echo("  " + lanes_to_banks(w.addresses, a.width_bits // 8, c.wavefronts, c.ideal,
+                                             c.worst_bank).replace("\n", "\n  "))
+        else:
+            click.echo(f"  {a.sectors_per_request:g} sectors/request (ideal {a.ideal_sectors_per_request:g}); "
+                       f"costliest request: warp {w.warp}, {w.detail.sectors} sectors")
+        click.echo("  assumptions: " + "; ".join(a.assumptions))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""The rule registry: each rule is one module with RULE (metadata + doc) and check(ctx)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from types import ModuleType
+
+from ..analysis import AccessResult, FileResult, KernelResult
+from ..config import Settings
+from ..diagnostics import Diagnostic, Fix, Rule, Severity
+from . import gmem001_uncoalesced_global, smem001_shared_bank_conflict
+
+MODULES: tuple[ModuleType, ...] = (
+    smem001_shared_bank_conflict,
+    gmem001_uncoalesced_global,
+)
+
+
+def _rule_with_doc(module: ModuleType) -> Rule:
+    r: Rule = module.RULE
+    return Rule(r.code, r.name, r.severity, r.summary, (module.__doc__ or "").strip())
+
+
+RULES: dict[str, Rule] = {m.RULE.code: _rule_with_doc(m) for m in MODULES}
+
+
+@dataclass
+class RuleContext:
+    result: FileResult
+    settings: Settings
+    rule: Rule
+    found: list[Diagnostic] = field(default_factory=list)
+
+    def accesses(self) -> Iterator[tuple[KernelResult, AccessResult]]:
+        for k in self.result.kernels:
+            for a in k.accesses:
+                yield k, a
+
+    def report(self, access: AccessResult, message: str, *, facts: dict | None = None,
+               fix: Fix | None = None, picture: str = "", severity: Severity | None = None) -> Diagnostic:
+        return Diagnostic(access.file, access.line, access.column, access.end_line, access.end_column,
+                          self.rule.code, self.rule.name, severity or self.rule.severity, message, fix,
+                          dict(facts or {}), list(access.assumptions), picture)
+
+
+def run_rules(result: FileResult, settings: Settings) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    if result.status != "ok":
+        return out
+    for module in MODULES:
+        rule = RULES[module.RULE.code]
+        if not settings.enabled(rule.code):
+            continue
+        ctx = RuleContext(result, settings, rule)
+        try:
+            out.extend(module.check(ctx))
+        except Exception as e:  # noqa: BLE001 - a broken rule must not lose the other findings
+            result.notes.append(f"rule {rule.code} failed on this file ({type(e).__name__}: {e})")
+    # one diagnostic per position and code (template instantiations repeat the same site)
+    seen: dict[tuple, Diagnostic] = {}
+    for d in out:
+        key = (d.file, d.line, d.column, d.code)
+        if key not in seen:
+            seen[key] = d
+    return sorted(seen.values(), key=lambda d: (d.file, d.line, d.column, d.code))

@@ -1,0 +1,90 @@
+"""Global-memory access that moves more 32-byte sectors than its bytes need (GMEM001, uncoalesced-global).
+
+## What it finds
+A global load or store whose warp-level request touches more 32-byte sectors
+than the same bytes would need laid out contiguously from a 32-byte boundary:
+strided indexing, a transposed index (`out[x * n + y]` with `x` from
+`threadIdx.x`), a misaligned start, or one field of an array of structures.
+
+## Why it is slow
+Memory moves whole sectors. A warp reading 32 consecutive floats needs 4
+sectors; with a stride of 8 or more floats it needs 32 sectors for the same
+128 useful bytes: 8x the traffic, 12.5% efficiency. Measured on an H100:
+coalesced 4-byte = 4 sectors per request, word stride 2 / 4 = 8 / 16, stride
+>= 8 = 32, off by one float = 5, a 4-byte field of a 12-byte struct = 12.
+
+## Example
+```cuda
+out[x * n + y] = in[y * n + x];   // the store: 32 sectors per request
+```
+
+## Use instead
+Stage the tile through shared memory so that both the global read and the
+global write are indexed by `threadIdx.x` in the fastest dimension; use a
+structure of arrays instead of an array of structures; keep vector accesses
+aligned.
+
+## How to silence
+`// smemlint: ignore[GMEM001]` on the line, or `ignore = ["GMEM001"]` in
+`[tool.smemlint]`.
+
+## Limitations
+Pointer parameters are assumed 256-byte aligned (what `cudaMalloc` returns).
+Sectors are counted per request as Nsight Compute's
+`l1tex__t_sectors_pipe_lsu_mem_global_op_{ld,st}` over `..._requests_...`.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostics import Diagnostic, Rule, Severity
+
+RULE = Rule(code="GMEM001", name="uncoalesced-global", severity=Severity.WARNING,
+            summary="global load/store needs more 32-byte sectors per request than ideal")
+
+_EPS = 1e-9
+
+
+def _cause(addresses: tuple[int | None, ...], width: int, symbol_elem: int) -> str:
+    active = [(lane, a) for lane, a in enumerate(addresses) if a is not None]
+    if len(active) < 2:
+        return "a single lane touches a sector on its own"
+    (l0, a0), (l1, a1) = active[0], active[1]
+    strides = {(b - a) // (lb - la) if (b - a) % (lb - la) == 0 else None
+               for (la, a), (lb, b) in zip(active, active[1:])}
+    if len(strides) == 1 and None not in strides:
+        stride = strides.pop()
+        if stride == width:
+            return f"consecutive lanes are contiguous but start {a0 % 32} bytes past a 32-byte boundary (misaligned)"
+        if stride == 0:
+            return "every lane reads the same address"
+        if symbol_elem and width < symbol_elem and abs(stride) == symbol_elem:
+            return (f"each lane reads {width} bytes of a {symbol_elem}-byte structure "
+                    f"(array of structures: use a structure of arrays)")
+        elems = abs(stride) // width if width else 0
+        return (f"consecutive lanes are {abs(stride)} bytes apart (a stride of {elems} elements"
+                f"{'; a transposed index?' if abs(stride) >= 128 else ''})")
+    return "the lanes' addresses are scattered"
+
+
+def check(ctx) -> Iterator[Diagnostic]:
+    for _, a in ctx.accesses():
+        if a.space != "global" or not a.predictable or a.sectors_per_request is None:
+            continue
+        if a.sectors_per_request <= a.ideal_sectors_per_request + _EPS:
+            continue
+        worst = a.stats.worst if a.stats else None
+        if worst is None:
+            continue
+        sym = a.stats.symbol
+        elem = sym.elem.bytes if sym is not None and sym.elem.kind == "record" else 0
+        cause = _cause(worst.addresses, a.width_bits // 8, elem)
+        sec, ideal = a.sectors_per_request, a.ideal_sectors_per_request
+        ratio = sec / ideal if ideal else 0
+        msg = (f"uncoalesced {'load' if a.op == 'ld' else 'store'} of `{a.symbol}`: {sec:g} sectors per request "
+               f"where {ideal:g} would do ({ratio:.1f}x the traffic); {cause}")
+        msg += f" [{a.assumptions[0]}]" if a.assumptions else ""
+        facts = {"symbol": a.symbol, "sectors": sec, "ideal_sectors": ideal, "warp": worst.warp}
+        if a.worst_case:
+            facts["worst_case"] = a.worst_case
+        yield ctx.report(a, msg, facts=facts)

@@ -1,0 +1,193 @@
+"""Shared-memory access whose lanes collide on a bank (SMEM001, shared-bank-conflict).
+
+## What it finds
+A shared-memory load or store that needs more wavefronts per warp-level
+request than its width requires: lanes of one phase touch different 4-byte
+words of the same bank, and the bank serves them one after another.
+
+Shared memory has 32 banks of 4 bytes; byte address `a` lives in bank
+`(a / 4) % 32`. 1-, 2- and 4-byte accesses are served one warp at a time,
+8-byte accesses a half-warp at a time and 16-byte accesses a quarter-warp at a
+time (loads whose neighbouring lanes share addresses merge into larger phases;
+stores never merge on Hopper). A phase costs the largest number of different
+words any bank must deliver. Lanes reading the same word cost nothing extra
+(broadcast).
+
+## Why it is slow
+Each extra wavefront is another pass through the shared-memory pipeline. A
+32x32 float tile read by column costs 32 wavefronts instead of 1: measured on
+an H100, 992 bank conflicts over the 32 warps of a 32x32 block (31 extra
+wavefronts per request). A 32x16 block reading a tile column-wise measured 240
+conflicts over 16 warps, 16 wavefronts per request.
+
+## Example
+```cuda
+__shared__ float tile[32][32];
+tile[threadIdx.y][threadIdx.x] = in[i];
+__syncthreads();
+out[j] = tile[threadIdx.x][threadIdx.y];   // 32-way: every lane hits bank (ty % 32)
+```
+
+## Use instead
+```cuda
+__shared__ float tile[32][33];             // one word of padding per row
+...
+out[j] = tile[threadIdx.x][threadIdx.y];   // 1 wavefront per request
+```
+or swizzle the column index: `tile[r][c ^ (r % 32)]` on every access.
+smemlint re-runs its model on the padded layout before it suggests padding,
+and only suggests a fix that really gives the ideal count.
+
+## How to silence
+`// smemlint: ignore[SMEM001]` on the line, or `ignore = ["SMEM001"]` in
+`[tool.smemlint]`.
+
+## Limitations
+The numbers are for the launch configuration in the message (block shape,
+parameter values); data-dependent addresses are reported by SMEM003 instead.
+The compiler may merge adjacent scalar accesses into vector ones (see the SASS
+rules); this rule reasons about the access as written.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import numpy as np
+
+from ..analysis import AccessResult, KernelResult, run_kernel
+from ..diagnostics import Diagnostic, Edit, Fix, Rule, Severity
+from ..picture import lanes_to_banks
+
+RULE = Rule(code="SMEM001", name="shared-bank-conflict", severity=Severity.WARNING,
+            summary="shared-memory access needs more wavefronts than its width requires")
+
+_EPS = 1e-9
+
+
+def _conflicting(a: AccessResult) -> bool:
+    return (a.space == "shared" and a.predictable and a.wavefronts_per_request is not None
+            and a.ideal_wavefronts_per_request is not None
+            and a.wavefronts_per_request > a.ideal_wavefronts_per_request + _EPS)
+
+
+def _lanes_text(lanes: tuple[int, ...]) -> str:
+    if len(lanes) > 6:
+        return ", ".join(map(str, lanes[:5])) + f", ... ({len(lanes)} lanes)"
+    return ", ".join(map(str, lanes))
+
+
+def _try_layout(k: KernelResult, sym_key: str, accesses: list[AccessResult], arch: str, **layout) -> bool:
+    """Does the changed layout give every access of the symbol its ideal count, and none worse?"""
+    it = run_kernel(k.unit, k.ir, k.config, arch, **layout)
+    for a in accesses:
+        st = it.stats.get(a.stats.site.id) if a.stats else None
+        if st is None or st.requests == 0 or st.unpredictable:
+            return False
+        if st.wavefronts > st.ideal:
+            return False
+    return True
+
+
+def _decl_edit(source: str, sym, new_last: str) -> tuple[Edit | None, str]:
+    """Replace the last `[...]` of the declaration; returns the edit and the new declarator text."""
+    if sym.decl is None:
+        return None, ""
+    lines = source.splitlines()
+    ln = sym.decl.line
+    if not 0 < ln <= len(lines):
+        return None, ""
+    text = lines[ln - 1]
+    m = None
+    for m in re.finditer(r"\[([^\[\]]*)\]", text[sym.decl.column - 1:]):
+        pass
+    if m is None:
+        return None, ""
+    start = sym.decl.column - 1 + m.start(1)
+    end = sym.decl.column - 1 + m.end(1)
+    head = text[sym.decl.column - 1:start]
+    name_at = head.rfind(sym.name)
+    declarator = head[name_at:] + new_last + "]" if name_at >= 0 else ""
+    return Edit(ln, start + 1, ln, end + 1, new_last), declarator
+
+
+def _padding_fix(ctx, k: KernelResult, a: AccessResult) -> Fix | None:
+    sym = a.stats.symbol if a.stats else None
+    if sym is None or sym.dynamic or not sym.dims or sym.elem.bytes <= 0:
+        return None
+    same = [x for x in k.accesses if x.stats and x.stats.symbol == sym and x.predictable
+            and x.op in ("ld", "st")]
+    arch = ctx.settings.arch
+    if len(sym.dims) >= 2:
+        last = sym.dims[-1]
+        one_word = max(1, 4 // sym.elem.bytes)
+        for pad in sorted({one_word, 1, 2 * one_word, 4 * one_word}):
+            dims = sym.dims[:-1] + (last + pad,)
+            if _try_layout(k, sym.key, same, arch, dims_override={sym.key: dims}):
+                text = ctx.result.source.splitlines()[sym.decl.line - 1] if sym.decl else ""
+                m = None
+                for m in re.finditer(r"\[([^\[\]]*)\]", text):
+                    pass
+                old_last = m.group(1).strip() if m else str(last)
+                new_last = f"{old_last} + {pad}" if not old_last.isdigit() else str(last + pad)
+                edit, declarator = _decl_edit(ctx.result.source, sym, new_last)
+                shape = "][".join(map(str, dims))
+                desc = (f"pad each row by {pad * sym.elem.bytes} bytes: declare `{declarator or sym.name}` "
+                        f"({sym.name}[{shape}])")
+                return Fix(desc, (edit,) if edit else (),
+                           verified=f"re-evaluated with {sym.name}[{shape}]: every access of `{sym.name}` "
+                                    "in this kernel needs its ideal wavefronts")
+        row_bytes = last * sym.elem.bytes
+        if row_bytes % 128 == 0 and sym.elem.bytes <= 4:
+            words = row_bytes // 4
+
+            def swizzle(off: np.ndarray, row_bytes=row_bytes, words=words) -> np.ndarray:
+                row = off // row_bytes
+                word = (off % row_bytes) // 4
+                return row * row_bytes + ((word ^ (row % 32)) % words) * 4 + off % 4
+
+            if _try_layout(k, sym.key, same, arch, remap={sym.key: swizzle}):
+                per = 4 // sym.elem.bytes
+                col = "c" if per == 1 else f"c ^ ((r % 32) * {per})"
+                expr = f"{sym.name}[r][c ^ (r % 32)]" if per == 1 else f"{sym.name}[r][{col}]"
+                return Fix(f"XOR-swizzle the column on every access: `{expr}`",
+                           verified="re-evaluated with the swizzled layout: every access of "
+                                    f"`{sym.name}` needs its ideal wavefronts")
+    elif len(sym.dims) == 1 and sym.elem.bytes == 4:
+        def skew(off: np.ndarray) -> np.ndarray:
+            return off + (off // 128) * 4
+
+        if _try_layout(k, sym.key, same, arch, remap={sym.key: skew}):
+            n = sym.dims[0]
+            return Fix(f"insert one padding word every 32: index `{sym.name}[i + i / 32]` and declare "
+                       f"`{sym.name}[{n + n // 32}]`",
+                       verified=f"re-evaluated with the padded index: every access of `{sym.name}` "
+                                "needs its ideal wavefronts")
+    return None
+
+
+def check(ctx) -> Iterator[Diagnostic]:
+    fixes: dict[tuple[str, str], Fix | None] = {}
+    for k, a in ctx.accesses():
+        if not _conflicting(a) or a.stats is None or a.stats.worst is None:
+            continue
+        cost = a.stats.worst.detail
+        sym = a.stats.symbol
+        key = (k.ir.key if k.ir else k.name, sym.key if sym else a.symbol)
+        if key not in fixes:
+            fixes[key] = _padding_fix(ctx, k, a)
+        fix = fixes[key]
+        wf, ideal = a.wavefronts_per_request, a.ideal_wavefronts_per_request
+        worst = a.stats.worst
+        msg = (f"{cost.ways}-way bank conflict on `{a.symbol}`: {wf:g} wavefronts per request where "
+               f"{ideal:g} would do")
+        if cost.worst_bank is not None:
+            msg += (f"; in warp {worst.warp}, lanes {_lanes_text(cost.worst_lanes)} hit bank {cost.worst_bank} "
+                    f"at {cost.ways} different words")
+        msg += f" [{a.assumptions[0]}]" if a.assumptions else ""
+        picture = lanes_to_banks(worst.addresses, a.width_bits // 8, cost.wavefronts, cost.ideal, cost.worst_bank)
+        facts = {"symbol": a.symbol, "ways": cost.ways, "wavefronts": wf, "ideal": ideal, "bank": cost.worst_bank,
+                 "warp": worst.warp, "lanes": list(cost.worst_lanes)}
+        if a.worst_case:
+            facts["worst_case"] = a.worst_case
+        yield ctx.report(a, msg, facts=facts, fix=fix, picture=picture)

@@ -1,0 +1,39 @@
+"""Every fixture's inline expectations hold, both ways (real libclang, no mocks)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from smemlint.config import Settings, parse_block
+from smemlint.lint import lint_file
+from smemlint.model import get_arch
+
+from expectations import compare, parse
+
+FIXTURES = sorted((Path(__file__).parent.parent / "fixtures").rglob("*.cu"))
+
+
+def settings_for(config: dict[str, str]) -> Settings:
+    return Settings(
+        block=parse_block(config["block"]) if "block" in config else None,
+        select=tuple(config["select"].split(",")) if "select" in config else (),
+        ignore=tuple(config["ignore"].split(",")) if "ignore" in config else (),
+        arch=get_arch(config.get("arch", "sm_90")).name,
+        cuda_headers=config.get("cuda_headers", "auto"),
+    )
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+def test_fixture(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
+    ex = parse(source)
+    result = lint_file(str(path), settings_for(ex.config))
+    assert result.status == "ok", result.error
+    failures, promoted = compare(ex, result.accesses, result.diagnostics)
+    assert not failures, "\n".join(failures)
+    assert not promoted, "\n".join(promoted)
+
+
+def test_fixtures_exist() -> None:
+    assert len(FIXTURES) >= 10
