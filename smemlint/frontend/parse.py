@@ -27,7 +27,6 @@ STANDIN_DIR = INCLUDE_DIR / "toolkit_standins"
 # CXTranslationUnit_KeepGoing: keep building the AST after a fatal error such
 # as a missing project header, so what did parse can still be linted.
 _KEEP_GOING = 0x200
-_INCOMPLETE = ci.TranslationUnit.PARSE_INCOMPLETE
 
 
 @dataclass(frozen=True)
@@ -192,7 +191,7 @@ def user_flags(path: str, options: ParseOptions) -> list[str]:
 
 def clang_args(mode: str, path: str, options: ParseOptions, toolkit: str | None = None) -> list[str]:
     arch = options.arch if options.arch.startswith("sm_") else "sm_90"
-    args = ["-x", "cuda", f"--cuda-gpu-arch={arch}", "--cuda-device-only", "-Wno-unknown-cuda-version",
+    args = ["-x", "cuda", f"--cuda-gpu-arch={arch}", "-Wno-unknown-cuda-version",
             "-nostdinc++"]
     for d in _libstdcxx_dirs():
         args += ["-isystem", d]
@@ -235,7 +234,7 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
         args = clang_args(mode, path, options, toolkit)
         try:
             tu = _get_index().parse(path, args=args, unsaved_files=unsaved,
-                                    options=_KEEP_GOING | _INCOMPLETE)
+                                    options=_KEEP_GOING)
         except ci.TranslationUnitLoadError as e:
             result = ParseResult(None, mode, [f"{path}: clang could not parse the file ({e})"], args=args)
         else:

@@ -1,0 +1,181 @@
+"""The command line, end to end through the installed console script (real clang, real files)."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+SMEMLINT = [sys.executable, "-m", "smemlint.cli"]
+
+CONFLICT = """
+__global__ void k(float* out) {
+    __shared__ float tile[32][32];
+    tile[threadIdx.y][threadIdx.x] = out[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+int main() { dim3 b(32, 32); k<<<1, b>>>(0); }
+"""
+CLEAN = CONFLICT.replace("tile[32][32]", "tile[32][33]")
+
+
+def run(*args: str, cwd: Path | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+    e = dict(os.environ)
+    e.update(env or {})
+    e.pop("NO_COLOR", None)
+    return subprocess.run([*SMEMLINT, *args], capture_output=True, text=True, cwd=cwd or ROOT, env=e,
+                          timeout=120)
+
+
+def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
+    p = tmp_path / name
+    p.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        p.write_bytes(text)
+    else:
+        p.write_text(text)
+    return p
+
+
+def test_version_and_help() -> None:
+    r = run("--version")
+    assert r.returncode == 0 and "smemlint" in r.stdout and "0.1.0" in r.stdout
+    r = run("--help")
+    assert r.returncode == 0 and "check" in r.stdout
+
+
+def test_conflict_exit_1_and_compiler_style_text(tmp_path: Path) -> None:
+    f = write(tmp_path, "k.cu", CONFLICT)
+    r = run("check", str(f))
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert f"{f}:6:43: warning: 32-way bank conflict on `tile`" in r.stdout
+    assert "^~~~" in r.stdout and "tile[32][33]" in r.stdout
+    assert "\033[" not in r.stdout  # no colour when piped
+
+
+def test_clean_exit_0(tmp_path: Path) -> None:
+    f = write(tmp_path, "k.cu", CLEAN)
+    r = run("check", str(f))
+    assert r.returncode == 0, r.stdout
+    assert "no findings" in r.stdout
+
+
+def test_json_report_follows_output_md(tmp_path: Path) -> None:
+    f = write(tmp_path, "k.cu", CONFLICT)
+    r = run("check", "--format", "json", str(f))
+    assert r.returncode == 1
+    doc = json.loads(r.stdout)
+    assert set(doc) >= {"tool", "arch", "files", "accesses", "diagnostics", "kernels"}
+    assert doc["tool"]["name"] == "smemlint" and doc["arch"] == "sm_90"
+    assert doc["files"] == [{"path": str(f), "status": "ok", "error": None, "notes": doc["files"][0]["notes"],
+                             "headers": doc["files"][0]["headers"], "seconds": doc["files"][0]["seconds"]}]
+    keys = {"file", "line", "column", "kernel", "space", "op", "symbol", "width_bits", "block", "predictable",
+            "wavefronts_per_request", "ideal_wavefronts_per_request", "sectors_per_request",
+            "ideal_sectors_per_request", "assumptions", "worst_case"}
+    for a in doc["accesses"]:
+        assert keys <= set(a)
+    col = [a for a in doc["accesses"] if a["line"] == 6 and a["space"] == "shared"]
+    assert col and col[0]["wavefronts_per_request"] == 32.0 and col[0]["ideal_wavefronts_per_request"] == 1.0
+    assert col[0]["block"] == [32, 32, 1]
+    assert any("launch" in s for s in col[0]["assumptions"])
+    (d,) = doc["diagnostics"]
+    assert d["code"] == "SMEM001" and d["name"] == "shared-bank-conflict" and d["severity"] == "warning"
+    assert d["facts"]["ways"] == 32 and d["fix"]["edits"][0]["new_text"] == "33"
+
+
+def test_missing_path_exit_2(tmp_path: Path) -> None:
+    f = write(tmp_path, "k.cu", CLEAN)
+    r = run("check", str(f), str(tmp_path / "nope.cu"))
+    assert r.returncode == 2
+    assert "no such file" in r.stderr
+
+
+def test_bad_files_are_reported_and_others_still_linted(tmp_path: Path) -> None:
+    write(tmp_path, "a_binary.cu", bytes(range(256)) * 10)
+    write(tmp_path, "b_latin1.cu", "// caf\xe9\n".encode("latin-1") + CONFLICT.encode())
+    write(tmp_path, "c_syntax.cu", "__global__ void k(float* o) { o[threadIdx.x] = ; \n")
+    write(tmp_path, "d_missing.cu", '#include "cutlass/cutlass.h"\n' + CONFLICT)
+    write(tmp_path, "e_ok.cu", CONFLICT)
+    r = run("check", "--format", "json", str(tmp_path))
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "Traceback" not in r.stderr
+    doc = json.loads(r.stdout)
+    status = {Path(f["path"]).name: f for f in doc["files"]}
+    assert status["a_binary.cu"]["status"] == "error" and "binary" in status["a_binary.cu"]["error"]
+    assert status["b_latin1.cu"]["status"] == "ok" and any("UTF-8" in n for n in status["b_latin1.cu"]["notes"])
+    assert status["c_syntax.cu"]["status"] == "ok" and status["c_syntax.cu"]["notes"]
+    assert any("cutlass/cutlass.h" in n for n in status["d_missing.cu"]["notes"])
+    lines = {(Path(d["file"]).name, d["code"]) for d in doc["diagnostics"]}
+    assert {("b_latin1.cu", "SMEM001"), ("d_missing.cu", "SMEM001"), ("e_ok.cu", "SMEM001")} <= lines
+
+
+def test_huge_file_is_refused_quickly(tmp_path: Path) -> None:
+    f = tmp_path / "huge.cu"
+    with open(f, "w") as fh:
+        line = "// " + "x" * 1000 + "\n"
+        for _ in range(9 * 1024):
+            fh.write(line)
+    r = run("check", "--format", "json", str(f))
+    assert r.returncode == 2
+    assert "MB" in json.loads(r.stdout)["files"][0]["error"]
+
+
+def test_directories_are_walked_for_cu_and_cuh(tmp_path: Path) -> None:
+    write(tmp_path, "src/a.cu", CLEAN)
+    write(tmp_path, "src/inc/b.cuh", CLEAN)
+    write(tmp_path, "src/c.cpp", "int x;")
+    write(tmp_path, "src/.hidden/d.cu", CLEAN)
+    r = run("check", "--format", "json", str(tmp_path / "src"))
+    names = sorted(Path(f["path"]).name for f in json.loads(r.stdout)["files"])
+    assert names == ["a.cu", "b.cuh"]
+
+
+def test_defines_and_includes_from_command_line(tmp_path: Path) -> None:
+    write(tmp_path, "inc/tile.h", "#define PAD 0\n")
+    f = write(tmp_path, "k.cu", '#include "tile.h"\n' + CONFLICT.replace("tile[32][32]", "tile[N][N + PAD]"))
+    r = run("check", "--format", "json", "-I", str(tmp_path / "inc"), "-D", "N=32", str(f))
+    doc = json.loads(r.stdout)
+    assert [d["code"] for d in doc["diagnostics"]] == ["SMEM001"], doc["files"]
+
+
+def test_compile_commands_flags_and_nothing_executed(tmp_path: Path) -> None:
+    write(tmp_path, "inc/tile.h", "#define PAD 1\n")
+    f = write(tmp_path, "k.cu", '#include "tile.h"\n' + CONFLICT.replace("tile[32][32]", "tile[N][N + PAD]"))
+    marker = tmp_path / "executed"
+    entry = {"directory": str(tmp_path), "file": "k.cu",
+             "command": f"nvcc -Iinc -DN=32 --expt-relaxed-constexpr $(touch {marker}) `touch {marker}` -c k.cu"}
+    write(tmp_path, "compile_commands.json", json.dumps([entry]))
+    r = run("check", "--format", "json", str(f))
+    doc = json.loads(r.stdout)
+    assert doc["diagnostics"] == [] and doc["files"][0]["status"] == "ok", doc["files"]
+    shared = [a for a in doc["accesses"] if a["space"] == "shared"]
+    assert shared and all(a["wavefronts_per_request"] == 1.0 for a in shared)
+    assert not marker.exists()
+
+
+def test_explain_and_rules() -> None:
+    r = run("rules")
+    assert "SMEM001" in r.stdout and "GMEM001" in r.stdout
+    r = run("explain", "SMEM001")
+    assert r.returncode == 0 and "## Why it is slow" in r.stdout
+    r = run("explain", "NOPE999")
+    assert r.returncode == 2
+
+
+def test_show_prints_lane_bank_picture(tmp_path: Path) -> None:
+    f = write(tmp_path, "k.cu", CONFLICT)
+    r = run("show", f"{f}:6")
+    assert r.returncode == 0, r.stderr
+    assert "lane   0   1" in r.stdout and "32 different words" in r.stdout
+
+
+@pytest.mark.parametrize("bad", ["--block=0,1", "--block=64,32", "--arch=sm_1"])
+def test_usage_errors_exit_2(bad: str, tmp_path: Path) -> None:
+    f = write(tmp_path, "k.cu", CLEAN)
+    r = run("check", bad, str(f))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
