@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from smemlint.config import Settings, parse_block
+from smemlint.frontend.parse import find_cuda_toolkit
 from smemlint.lint import lint_file
 from smemlint.model import get_arch
 
@@ -14,22 +15,28 @@ from expectations import compare, parse
 FIXTURES = sorted((Path(__file__).parent.parent / "fixtures").rglob("*.cu"))
 
 
-def settings_for(config: dict[str, str]) -> Settings:
+HEADERS = ["bundled", pytest.param("toolkit", marks=pytest.mark.skipif(
+    find_cuda_toolkit() is None, reason="no CUDA toolkit headers on this machine (CUDA_HOME, nvcc, /usr/local/cuda)"))]
+
+
+def settings_for(config: dict[str, str], headers: str) -> Settings:
     return Settings(
         block=parse_block(config["block"]) if "block" in config else None,
         select=tuple(config["select"].split(",")) if "select" in config else (),
         ignore=tuple(config["ignore"].split(",")) if "ignore" in config else (),
         arch=get_arch(config.get("arch", "sm_90")).name,
-        cuda_headers=config.get("cuda_headers", "auto"),
+        cuda_headers=config.get("cuda_headers", headers),
     )
 
 
+@pytest.mark.parametrize("headers", HEADERS)
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
-def test_fixture(path: Path) -> None:
+def test_fixture(path: Path, headers: str) -> None:
     source = path.read_text(encoding="utf-8")
     ex = parse(source)
-    result = lint_file(str(path), settings_for(ex.config))
+    result = lint_file(str(path), settings_for(ex.config, headers))
     assert result.status == "ok", result.error
+    assert result.parse_mode == headers, result.notes
     failures, promoted = compare(ex, result.accesses, result.diagnostics)
     assert not failures, "\n".join(failures)
     assert not promoted, "\n".join(promoted)
