@@ -145,7 +145,8 @@ def _sweep(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch
 
 
 def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settings) -> KernelResult:
-    resolved = resolve(kernel, unit, settings.block)
+    setting_block, setting_source = settings.block_for(kernel.name)
+    resolved = resolve(kernel, unit, setting_block, setting_source)
     it = run_kernel(unit, kernel, resolved.config, settings.arch)
     base_assumptions = [resolved.block_source]
     if resolved.other_blocks:

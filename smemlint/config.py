@@ -1,6 +1,9 @@
 """Settings: `[tool.smemlint]` in pyproject.toml, overridden by command-line options."""
 from __future__ import annotations
 
+import fnmatch
+import os
+import re
 import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -25,11 +28,80 @@ class Settings:
     select: tuple[str, ...] = ()  # empty: every rule
     ignore: tuple[str, ...] = ()
     source: str = ""  # where the file settings came from
+    # [tool.smemlint.blocks]: kernel-name glob -> block, for kernels with no annotation or launch
+    blocks: tuple[tuple[str, tuple[int, int, int]], ...] = ()
+    # [tool.smemlint.per-path-ignores]: path glob (relative to `root`) -> code prefixes
+    per_path_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    root: str = ""  # the directory of pyproject.toml (per-path-ignores are relative to it), else cwd
 
     def enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(s) for s in self.select):
             return False
         return not any(code.startswith(s) for s in self.ignore)
+
+    def block_for(self, kernel_name: str) -> tuple[tuple[int, int, int] | None, str]:
+        """The configured block for a kernel, and where it came from (first matching pattern wins)."""
+        bare = kernel_name.split("<", 1)[0]
+        for pattern, block in self.blocks:
+            if fnmatch.fnmatchcase(kernel_name, pattern) or fnmatch.fnmatchcase(bare, pattern):
+                return block, f'[tool.smemlint.blocks] "{pattern}"'
+        return self.block, "the configuration (--block)"
+
+    def ignored_in(self, path: str) -> tuple[str, ...]:
+        """Code prefixes that per-path-ignores switch off for this file."""
+        if not self.per_path_ignores:
+            return ()
+        rel = _relative(path, self.root or os.getcwd())
+        out: list[str] = []
+        for pattern, codes in self.per_path_ignores:
+            if path_matches(rel, pattern):
+                out += codes
+        return tuple(out)
+
+    def enabled_in(self, code: str, path: str) -> bool:
+        return self.enabled(code) and not any(code.startswith(c) for c in self.ignored_in(path))
+
+
+def _relative(path: str, root: str) -> str:
+    p = os.path.abspath(path)
+    try:
+        rel = os.path.relpath(p, os.path.abspath(root))
+    except ValueError:  # another drive on Windows
+        rel = p
+    return rel.replace(os.sep, "/")
+
+
+def _glob_regex(pattern: str) -> re.Pattern[str]:
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out) + r"\Z")
+
+
+def path_matches(rel: str, pattern: str) -> bool:
+    """Glob match of a /-separated relative path: `*` within a directory, `**` across them;
+    a pattern without `/` matches the file name anywhere, a pattern naming a directory matches below it."""
+    pattern = pattern.strip().removeprefix("./")
+    if "/" not in pattern.rstrip("/"):
+        return bool(_glob_regex(pattern.rstrip("/")).match(rel.rsplit("/", 1)[-1])) or \
+            any(_glob_regex(pattern.rstrip("/")).match(part) for part in rel.split("/")[:-1])
+    if pattern.endswith("/"):
+        pattern += "**"
+    return bool(_glob_regex(pattern).match(rel)) or bool(_glob_regex(pattern + "/**").match(rel))
 
 
 def parse_block(text: str) -> tuple[int, int, int]:
@@ -69,11 +141,23 @@ def load(pyproject: Path | None) -> Settings:
     table = data.get("tool", {}).get("smemlint")
     if not isinstance(table, dict):
         return Settings()
-    s = Settings(source=str(pyproject))
     base = pyproject.parent
+    s = Settings(source=str(pyproject), root=str(base.resolve()))
     for key, value in table.items():
         k = key.replace("-", "_")
-        if k == "arch":
+        if k == "blocks":
+            if not isinstance(value, dict):
+                raise ValueError(f"{pyproject}: [tool.smemlint.blocks] must be a table of "
+                                 '"kernel-name-pattern" = "x,y,z"')
+            s = replace(s, blocks=tuple((str(pat), parse_block(b if isinstance(b, str) else ",".join(map(str, b))))
+                                        for pat, b in value.items()))
+        elif k == "per_path_ignores":
+            if not isinstance(value, dict):
+                raise ValueError(f"{pyproject}: [tool.smemlint.per-path-ignores] must be a table of "
+                                 '"path-glob" = ["CODE", ...]')
+            s = replace(s, per_path_ignores=tuple((str(pat), _strings(codes, f"per-path-ignores.{pat}"))
+                                                  for pat, codes in value.items()))
+        elif k == "arch":
             s = replace(s, arch=get_arch(str(value)).name)
         elif k == "block":
             s = replace(s, block=parse_block(value if isinstance(value, str) else ",".join(map(str, value))))
@@ -102,6 +186,8 @@ def merge(settings: Settings, **overrides: object) -> Settings:
         clean["include"] = tuple(settings.include) + tuple(clean["include"])  # type: ignore[arg-type]
     if "define" in clean:
         clean["define"] = tuple(settings.define) + tuple(clean["define"])  # type: ignore[arg-type]
+    if "block" in clean:
+        clean["blocks"] = ()  # --block on the command line wins over the per-kernel table too
     return replace(settings, **clean)  # type: ignore[arg-type]
 
 

@@ -5,9 +5,11 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from . import suppress
 from .analysis import FileResult, analyze_file
 from .config import Settings
-from .rules import run_rules
+from .diagnostics import Rule
+from .rules import RULES, run_rules
 
 CUDA_SUFFIXES = (".cu", ".cuh")
 _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
@@ -39,4 +41,18 @@ def collect(paths: Iterable[str]) -> tuple[list[str], list[str]]:
 def lint_file(path: str, settings: Settings, text: str | None = None) -> FileResult:
     result = analyze_file(path, settings, text)
     result.diagnostics = run_rules(result, settings)
+    if result.status == "ok":
+        ignored = settings.ignored_in(path)
+        if ignored:  # [tool.smemlint.per-path-ignores]
+            result.diagnostics = [d for d in result.diagnostics if not d.code.startswith(ignored)]
+        codes = all_rules()
+        result.diagnostics = suppress.apply(
+            path, result.source, result.diagnostics,
+            enabled=lambda c: settings.enabled(c) and not c.startswith(ignored) if ignored else settings.enabled(c),
+            known=lambda c: any(code.startswith(c) for code in codes))
     return result
+
+
+def all_rules() -> dict[str, Rule]:
+    """Every code smemlint can report: the rules, plus SUP001 (unused suppression) from suppress.py."""
+    return {**RULES, suppress.RULE.code: suppress.RULE}

@@ -46,7 +46,8 @@ def _valid(b: tuple[int, int, int] | None) -> bool:
 
 
 def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
-            setting_block: tuple[int, int, int] | None = None) -> Resolved:
+            setting_block: tuple[int, int, int] | None = None,
+            setting_source: str = "the configuration (--block)") -> Resolved:
     launches = [s for s in unit.launches if s.kernel == kernel.key]
     launch = next((s for s in launches if _valid(s.block)), None)
     others = tuple(sorted({s.block for s in launches if _valid(s.block) and launch and s.block != launch.block}))
@@ -64,7 +65,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
         block_source = f"block {_fmt(block)} from __launch_bounds__({kernel.launch_bounds})"
     elif setting_block and _valid(setting_block):
         block = setting_block
-        block_source = f"block {_fmt(block)} from the configuration (--block)"
+        block_source = f"block {_fmt(block)} from {setting_source}"
     else:
         block = default_block(kernel)
         block_source = f"block {_fmt(block)} assumed (no launch in this file; set one with " \
