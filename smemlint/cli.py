@@ -12,7 +12,9 @@ from .config import Settings, find_pyproject, load, merge, parse_block
 from .diagnostics import Severity
 from .lint import collect, lint_file
 from .model import get_arch
+from . import baseline
 from .report import FORMATS
+from .report.progress import Progress
 from .report.text import use_colour
 from .rules import RULES
 
@@ -52,8 +54,14 @@ def main() -> None:
 @click.option("--accesses", "-a", is_flag=True, help="Text format: list every access with its numbers.")
 @click.option("--verbose", "-v", is_flag=True, help="Text format: show the lane-to-bank picture of each conflict.")
 @click.option("--config", type=click.Path(exists=True, dir_okay=False), help="pyproject.toml to read.")
+@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False),
+              help="Report only findings not recorded in this baseline file.")
+@click.option("--write-baseline", "write_baseline", type=click.Path(dir_okay=False),
+              help="Record every current finding in this file (then exit 0).")
+@click.option("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True, help="Text format: colour (auto: on a terminal, unless NO_COLOR is set).")
 def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_commands, select, ignore,
-          fail_on, accesses, verbose, config) -> None:
+          fail_on, accesses, verbose, config, baseline_path, write_baseline, color) -> None:
     """Lint CUDA files and directories (default: the current directory)."""
     paths = paths or (".",)
     try:
@@ -67,13 +75,28 @@ def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_c
     files, missing = collect(paths)
     for m in missing:
         click.echo(f"smemlint: error: {m}: no such file or directory", err=True)
+    known = None
+    if baseline_path and not write_baseline:
+        try:
+            known = baseline.load(Path(baseline_path))
+        except ValueError as e:
+            raise click.UsageError(str(e)) from e
     results = []
     t0 = time.perf_counter()
+    progress = Progress(len(files), sys.stderr)
     for f in files:
         results.append(lint_file(f, settings))
+        progress.step(f)
+    progress.close()
     elapsed = time.perf_counter() - t0
-    out = FORMATS[fmt](results, settings.arch, colour=use_colour(sys.stdout), verbose=verbose,
-                       accesses=accesses, seconds=elapsed)
+    if write_baseline:
+        n = baseline.write(results, Path(write_baseline))
+        click.echo(f"smemlint: wrote {n} finding(s) to {write_baseline}", err=True)
+        sys.exit(2 if missing or any(r.status != "ok" for r in results) else 0)
+    baselined = baseline.filter_known(results, Path(baseline_path), known) if known is not None else 0
+    colour = use_colour(sys.stdout) if color == "auto" else color == "always"
+    out = FORMATS[fmt](results, settings.arch, colour=colour, verbose=verbose,
+                       accesses=accesses, seconds=elapsed, baselined=baselined)
     click.echo(out)
     threshold = Severity.parse(fail_on)
     if missing or any(r.status != "ok" for r in results):
@@ -108,7 +131,7 @@ def rules() -> None:
 @click.option("--config", type=click.Path(exists=True, dir_okay=False), help="pyproject.toml to read.")
 def show(location: str, block: str | None, config: str | None) -> None:
     """Show the lanes and banks of the costliest request of the accesses at FILE:LINE."""
-    from .picture import lanes_to_banks
+    from .picture import describe_access
 
     path, _, line_s = location.rpartition(":")
     if not path or not line_s.isdigit():
@@ -123,21 +146,7 @@ def show(location: str, block: str | None, config: str | None) -> None:
         click.echo(f"{path}:{line_s}: no memory access found on this line", err=True)
         sys.exit(1)
     for a in found:
-        head = f"{path}:{a.line}:{a.column}: {a.kernel}: {a.space or '?'} {a.op} of `{a.symbol}` ({a.width_bits}-bit)"
-        click.echo(head)
-        if not a.predictable or a.stats is None or a.stats.worst is None:
-            click.echo("  " + "; ".join(a.assumptions))
-            continue
-        w = a.stats.worst
-        if a.space == "shared":
-            c = w.detail
-            click.echo(f"  {a.wavefronts_per_request:g} wavefronts/request on average; costliest request: warp {w.warp}")
-            click.echo("  " + lanes_to_banks(w.addresses, a.width_bits // 8, c.wavefronts, c.ideal,
-                                             c.worst_bank).replace("\n", "\n  "))
-        else:
-            click.echo(f"  {a.sectors_per_request:g} sectors/request (ideal {a.ideal_sectors_per_request:g}); "
-                       f"costliest request: warp {w.warp}, {w.detail.sectors} sectors")
-        click.echo("  assumptions: " + "; ".join(a.assumptions))
+        click.echo(describe_access(a, path))
 
 
 if __name__ == "__main__":

@@ -32,3 +32,23 @@ def lanes_to_banks(addresses: Sequence[int | None], width: int, wavefronts: int,
         more = ", ..." if len(words) > 8 else ""
         lines.append(f"bank {bank:>2}: {len(words)} different words, from lanes {first_lanes}{more}{mark}")
     return "\n".join(lines)
+
+
+def describe_access(a, path: str) -> str:
+    """What `smemlint show FILE:LINE` prints for one access (and what the editor shows on hover):
+    its cost, the lane → bank picture of its costliest request, and the assumptions."""
+    out = [f"{path}:{a.line}:{a.column}: {a.kernel}: {a.space or '?'} {a.op} of `{a.symbol}` ({a.width_bits}-bit)"]
+    if not a.predictable or a.stats is None or a.stats.worst is None:
+        out.append("  " + "; ".join(a.assumptions))
+        return "\n".join(out)
+    w = a.stats.worst
+    if a.space == "shared":
+        c = w.detail
+        out.append(f"  {a.wavefronts_per_request:g} wavefronts/request on average; costliest request: warp {w.warp}")
+        out.append("  " + lanes_to_banks(w.addresses, a.width_bits // 8, c.wavefronts, c.ideal,
+                                         c.worst_bank).replace("\n", "\n  "))
+    else:
+        out.append(f"  {a.sectors_per_request:g} sectors/request (ideal {a.ideal_sectors_per_request:g}); "
+                   f"costliest request: warp {w.warp}, {w.detail.sectors} sectors")
+    out.append("  assumptions: " + "; ".join(a.assumptions))
+    return "\n".join(out)

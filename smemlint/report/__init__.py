@@ -1,4 +1,4 @@
 """Renderers: one module per output format, all over the same results."""
-from . import json_report, text
+from . import github, json_report, sarif, text
 
-FORMATS = {"text": text.render, "json": json_report.render}
+FORMATS = {"text": text.render, "json": json_report.render, "sarif": sarif.render, "github": github.render}

@@ -56,7 +56,7 @@ def _access_table(r: FileResult) -> list[str]:
 
 
 def render(results: list[FileResult], arch: str, *, colour: bool | None = None, verbose: bool = False,
-           accesses: bool = False, **_: object) -> str:
+           accesses: bool = False, baselined: int = 0, **_: object) -> str:
     if colour is None:
         colour = False
     out: list[str] = []
@@ -81,6 +81,8 @@ def render(results: list[FileResult], arch: str, *, colour: bool | None = None, 
                f"{n_acc} access{'es' * (n_acc != 1)}: ")
     summary += (f"{found} finding{'s' * (found != 1)} (" + ", ".join(f"{k} x{v}" for k, v in sorted(counts.items()))
                 + ")") if found else "no findings"
+    if baselined:
+        summary += f"; {baselined} known finding{'s' * (baselined != 1)} in the baseline not shown"
     if n_err:
         summary += f"; {n_err} file{'s' * (n_err != 1)} could not be linted"
     out.append(summary)
