@@ -10,7 +10,7 @@ import click
 from . import __version__
 from .config import Settings, find_pyproject, load, merge, parse_block
 from .diagnostics import Severity
-from .lint import collect, lint_file
+from .lint import all_rules, collect, lint_file
 from .model import get_arch
 from . import baseline
 from .report import FORMATS
@@ -109,19 +109,24 @@ def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_c
 
 @main.command()
 @click.argument("code")
-def explain(code: str) -> None:
+@click.option("--markdown", is_flag=True, help="Print the rule's doc page as Markdown (docs/rules/CODE.md).")
+def explain(code: str, markdown: bool) -> None:
     """Print the documentation of a rule."""
-    rule = RULES.get(code.upper()) or next((r for r in RULES.values() if r.name == code), None)
+    known = all_rules()
+    rule = known.get(code.upper()) or next((r for r in known.values() if r.name == code), None)
     if rule is None:
         raise click.UsageError(f"unknown rule {code!r}; `smemlint rules` lists them")
-    click.echo(f"{rule.code} {rule.name} ({rule.severity})\n")
+    if markdown:
+        click.echo(f"# {rule.code} {rule.name}\n\nDefault severity: {rule.severity}. {rule.summary}.\n")
+    else:
+        click.echo(f"{rule.code} {rule.name} ({rule.severity})\n")
     click.echo(rule.doc)
 
 
 @main.command()
 def rules() -> None:
     """List the rules."""
-    for r in RULES.values():
+    for r in all_rules().values():
         click.echo(f"{r.code:<10} {r.name:<24} {str(r.severity):<8} {r.summary}")
 
 
@@ -147,6 +152,19 @@ def show(location: str, block: str | None, config: str | None) -> None:
         sys.exit(1)
     for a in found:
         click.echo(describe_access(a, path))
+
+
+
+@main.command()
+@click.option("--debounce", type=float, default=0.3, show_default=True,
+              help="Seconds to wait after an edit before linting the buffer.")
+def lsp(debounce: float) -> None:
+    """Start the Language Server on stdin/stdout (needs the `lsp` extra: pip install 'smemlint[lsp]')."""
+    try:
+        from .lsp.server import main as serve
+    except ImportError as e:
+        raise click.UsageError(f"the language server needs pygls ({e}); pip install 'smemlint[lsp]'") from e
+    serve(debounce)
 
 
 if __name__ == "__main__":

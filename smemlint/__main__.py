@@ -1,0 +1,4 @@
+"""`python -m smemlint`."""
+from .cli import main
+
+main(prog_name="smemlint")

@@ -1,0 +1,1 @@
+"""The language server (`smemlint lsp`): editor diagnostics, quick fixes and the lane → bank hover."""
