@@ -1,0 +1,88 @@
+"""The pre-commit hook, run by the real `pre-commit try-repo` against this repository.
+
+The hook's environment is built by pre-commit itself: it pip-installs this project (and its
+dependencies, libclang-ng the largest) from a snapshot of the working tree, so the test needs
+PyPI (or a warm pip cache). Expect about a minute the first time, less with pip's cache warm.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+CONFLICT = """
+__global__ void k(float* out) {
+    __shared__ float tile[32][32];
+    tile[threadIdx.y][threadIdx.x] = out[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+}
+int main() { dim3 b(32, 32); k<<<1, b>>>(0); }
+"""
+FIXED = CONFLICT.replace("tile[32][32]", "tile[32][33]")
+GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@example.com", "GIT_CONFIG_NOSYSTEM": "1"}
+
+
+def _git(cwd: Path, *args: str, env: dict) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
+
+
+def _pre_commit() -> list[str]:
+    exe = shutil.which("pre-commit", path=os.path.dirname(sys.executable)) or shutil.which("pre-commit")
+    if exe is None:
+        pytest.skip("pre-commit is not installed (pip install -e '.[test]')")
+    return [exe]
+
+
+def test_hook_fails_on_conflict_and_passes_when_fixed(tmp_path: Path) -> None:
+    pre_commit = _pre_commit()
+    env = {**os.environ, **GIT_ENV, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "NO_COLOR": "1"}
+    env.pop("PRE_COMMIT_COLOR", None)
+
+    # A snapshot of this working tree (tracked and untracked, not ignored files) as a one-commit repo:
+    # try-repo installs the hook from a commit, and this tests what is in the tree, not only HEAD.
+    hook_repo = tmp_path / "smemlint-repo"
+    hook_repo.mkdir()
+    listed = _git(ROOT, "ls-files", "-z", "--cached", "--others", "--exclude-standard", env=env)
+    for rel in filter(None, listed.split("\0")):
+        src = ROOT / rel
+        # what `pip install` of the hook needs: the package and the top-level files (not fixtures/)
+        if src.is_file() and ("/" not in rel or rel.startswith("smemlint/")):
+            dst = hook_repo / rel
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dst)
+    _git(hook_repo, "init", "-q", env=env)
+    _git(hook_repo, "add", "-A", env=env)
+    _git(hook_repo, "commit", "-q", "-m", "snapshot", env=env)
+
+    # The user's repository, with a kernel that has a 32-way bank conflict
+    user = tmp_path / "user"
+    user.mkdir()
+    _git(user, "init", "-q", env=env)
+    (user / "kernels").mkdir()
+    (user / "kernels" / "transpose.cu").write_text(CONFLICT)
+    (user / "kernels" / "notes.txt").write_text("not CUDA\n")
+    _git(user, "add", "-A", env=env)
+
+    def try_repo() -> subprocess.CompletedProcess:
+        return subprocess.run([*pre_commit, "try-repo", str(hook_repo), "smemlint", "--all-files", "--color",
+                               "never"], cwd=user, env=env, capture_output=True, text=True, timeout=540)
+
+    r = try_repo()
+    out = r.stdout + r.stderr
+    assert r.returncode == 1, out
+    assert "smemlint" in out and "Failed" in out, out
+    assert "kernels/transpose.cu:6:43: warning: 32-way bank conflict" in out, out
+
+    (user / "kernels" / "transpose.cu").write_text(FIXED)
+    _git(user, "add", "-A", env=env)
+    r = try_repo()
+    out = r.stdout + r.stderr
+    assert r.returncode == 0, out
+    assert "Passed" in out, out
