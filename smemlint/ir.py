@@ -322,3 +322,22 @@ class TranslationUnit:
     launches: list[LaunchSite] = field(default_factory=list)
     diagnostics: list[str] = field(default_factory=list)  # clang errors, as text
     notes: list[str] = field(default_factory=list)
+    calls: list[CallFact] = field(default_factory=list)  # every call in the file, host and device, in source order
+    volatile_vars: set[str] = field(default_factory=set)  # decl keys of volatile objects / pointers to volatile
+
+
+@dataclass(frozen=True)
+class CallFact:
+    """One call expression of the main file, as written (frontend/calls.py)."""
+
+    name: str  # callee as spelled: "atomicAdd", "__shfl_xor", "now", or the kernel of a launch
+    qualified: str  # with its scopes where known: "std::chrono::_V2::steady_clock::now"
+    span: Span  # the whole call
+    callee: Span  # the callee name
+    args: tuple[str, ...]  # argument texts
+    arg_types: tuple[str, ...]  # canonical argument types ("__half *")
+    function: str  # the enclosing function definition
+    context: str  # "host" | "device" | "global"
+    launch: bool = False  # a kernel launch `k<<<...>>>(...)`
+    callee_key: str = ""  # USR of the called function, when it is known
+    function_key: str = ""  # USR of the enclosing function

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 ACCESS_KEYS = {"wavefronts", "ideal", "sectors", "ideal_sectors", "width", "op", "space", "predictable"}
 DIAG_KEYS = {"ways", "wavefronts", "ideal", "sectors", "ideal_sectors", "severity", "bank", "op"}
+DIAG_KEYS |= {"level", "cond_line", "distinct", "callee", "replacement", "width", "kind", "threads", "blocks",
+              "launch_line", "write_line", "event", "minimum", "read_line"}  # trap rules (SYNC/CMEM/ATOM/TIME/...)
 CONFIG_KEYS = {"block", "select", "ignore", "arch", "cuda_headers"}
 _ITEM = re.compile(r"^(?P<what>access|[A-Z]+\d{3})(?:@(?P<sym>[A-Za-z_]\w*))?(?P<rest>(?:\s+\w+=\S+)*)\s*$")
 _COMMENT = re.compile(r"//\s*(expect|ok|todo-expect|config):\s*((?:(?!//).)*)")

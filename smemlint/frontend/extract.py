@@ -843,6 +843,11 @@ class Extractor:
             if site is not None:
                 unit.launches.append(site)
         unit.functions = self.functions
+        try:
+            from .calls import collect  # host-side and call facts (imported here: it imports this module)
+            collect(self.tu, self.path, self.lines, unit)
+        except Exception as e:  # noqa: BLE001 - never lose the kernels for a missing fact
+            unit.notes.append(f"call facts not extracted ({type(e).__name__}: {e})")
         return unit
 
     def launch_site(self, call: ci.Cursor, ref: ci.Cursor) -> ir.LaunchSite | None:

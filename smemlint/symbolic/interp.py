@@ -56,6 +56,7 @@ class SiteStats:
     unpredictable: str | None = None
     notes: set[str] = field(default_factory=set)
     worst: WorstRequest | None = None
+    constant_distinct: int = 0  # constant space: most distinct addresses one warp's request read
 
 
 class BudgetExceeded(Exception):
@@ -584,6 +585,12 @@ class Interpreter:
                              "(it only renames banks)")
             else:
                 st.notes.add(f"a block-uniform offset from {ptr.offset.shift} is assumed to keep the alignment")
+        if st.space == "constant" and op == "ld":
+            # The constant cache serves one address per cycle: a warp's cost is its distinct addresses.
+            rows = np.full(self._padded, -1, dtype=np.int64)
+            rows[:self.n] = np.where(mask, ptr.offset.arr, -1)
+            for row in rows.reshape(-1, 32):
+                st.constant_distinct = max(st.constant_distinct, len(set(row[row >= 0].tolist())))
         if st.space not in ("shared", "global") or op == "atomic":
             return
         addr = ptr.offset.arr

@@ -1,0 +1,168 @@
+"""Call and qualifier facts of a translation unit, host code included (ir.CallFact).
+
+The kernel lowering (extract.py) keeps what the lane evaluator needs; the
+rules about CUDA traps also need what the code *calls* and in which order:
+legacy shuffles, `atomicAdd` on `__half`, and on the host the timer reads,
+kernel launches and synchronizations around them. This module walks every
+function definition of the main file once and records each call expression
+with its callee, arguments (text and canonical type), enclosing function and
+whether that function runs on the host or the device. It also records which
+variables are `volatile` objects or pointers to `volatile` data.
+
+Called from `Extractor.run()`; like the rest of the frontend it never raises
+on user code (a cursor it cannot read is skipped).
+"""
+from __future__ import annotations
+
+import clang.cindex as ci
+
+from .. import ir
+from .extract import _LAUNCH_CONFIG_CALLS, decl_key, span_of
+
+K = ci.CursorKind
+T = ci.TypeKind
+
+_FUNCTIONS = (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD, K.CONSTRUCTOR, K.DESTRUCTOR)
+_SCOPES = (K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL, K.CLASS_DECL, K.STRUCT_DECL, K.CLASS_TEMPLATE)
+
+
+def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.TranslationUnit) -> None:
+    main = tu.spelling
+    calls: list[tuple[int, ir.CallFact]] = []
+    for fn in _definitions(tu.cursor, main):
+        try:
+            context = _context(fn)
+            fkey = fn.get_usr() or decl_key(fn)
+            for c, offset in _descendants(fn):
+                if c.kind == K.CALL_EXPR:
+                    fact = _call_fact(c, path, lines, fn.spelling, fkey, context)
+                    if fact is not None:
+                        calls.append((offset, fact))
+                elif c.kind in (K.VAR_DECL, K.PARM_DECL) and _is_volatile(c.type):
+                    unit.volatile_vars.add(decl_key(c))
+            for p in fn.get_arguments() if fn.kind != K.FUNCTION_TEMPLATE else ():
+                if _is_volatile(p.type):
+                    unit.volatile_vars.add(decl_key(p))
+        except Exception:  # noqa: BLE001 - a function we cannot read adds no facts
+            continue
+    for c in tu.cursor.get_children():  # file-scope `volatile __shared__` / `__device__` objects
+        try:
+            if c.kind == K.VAR_DECL and c.location.file is not None and c.location.file.name == main \
+                    and _is_volatile(c.type):
+                unit.volatile_vars.add(decl_key(c))
+        except Exception:  # noqa: BLE001
+            continue
+    calls.sort(key=lambda x: x[0])
+    unit.calls = [f for _, f in calls]
+
+
+def _definitions(c: ci.Cursor, main: str):
+    for ch in c.get_children():
+        f = ch.location.file
+        if f is None or f.name != main:
+            continue
+        if ch.kind in _FUNCTIONS and ch.is_definition():
+            yield ch
+        if ch.kind in _SCOPES:
+            yield from _definitions(ch, main)
+
+
+def _descendants(c: ci.Cursor):
+    stack = [c]
+    while stack:
+        n = stack.pop()
+        for ch in n.get_children():
+            yield ch, ch.extent.start.offset
+            stack.append(ch)
+
+
+def _context(fn: ci.Cursor) -> str:
+    kinds = {ch.kind for ch in fn.get_children()}
+    if K.CUDAGLOBAL_ATTR in kinds:
+        return "global"
+    if K.CUDADEVICE_ATTR in kinds:
+        return "device"
+    return "host"
+
+
+def _is_volatile(t: ci.Type) -> bool:
+    try:
+        if t.is_volatile_qualified():
+            return True
+        t = t.get_canonical()
+        if t.kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE, T.POINTER):
+            return t.get_pointee().is_volatile_qualified()
+        if t.kind in (T.CONSTANTARRAY, T.INCOMPLETEARRAY):
+            e = t.element_type
+            while e.kind == T.CONSTANTARRAY:
+                e = e.element_type
+            return e.is_volatile_qualified()
+    except Exception:  # noqa: BLE001
+        return False
+    return False
+
+
+def _text(lines: list[str], sp: ir.Span) -> str:
+    if not 0 < sp.line <= len(lines):
+        return ""
+    if sp.line == sp.end_line:
+        return lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
+    parts = [lines[sp.line - 1][sp.column - 1:]]
+    parts += [ln.strip() for ln in lines[sp.line:sp.end_line - 1]]
+    if sp.end_line <= len(lines):
+        parts.append(lines[sp.end_line - 1][:sp.end_column - 1].strip())
+    return " ".join(p for p in parts if p)
+
+
+def _qualified(ref: ci.Cursor | None) -> str:
+    parts: list[str] = []
+    n = ref
+    while n is not None and n.kind != K.TRANSLATION_UNIT and len(parts) < 12:
+        if n.spelling:
+            parts.append(n.spelling)
+        n = n.semantic_parent
+    return "::".join(reversed(parts))
+
+
+def _call_fact(c: ci.Cursor, path: str, lines: list[str], fname: str, fkey: str,
+               context: str) -> ir.CallFact | None:
+    name = c.spelling
+    if not name or name.startswith("operator") or name in _LAUNCH_CONFIG_CALLS:
+        return None
+    ref = c.referenced
+    if ref is not None and ref.kind == K.CONSTRUCTOR:
+        return None
+    launch = any(g.kind == K.CALL_EXPR and g.spelling in _LAUNCH_CONFIG_CALLS for g in c.get_children())
+    sp = span_of(c, path)
+    callee = _callee_span(c, name, path)
+    args = list(c.get_arguments())
+    texts = tuple(_text(lines, span_of(a, path)) for a in args)
+    types = []
+    for a in args:
+        try:
+            types.append(a.type.get_canonical().spelling)
+        except Exception:  # noqa: BLE001
+            types.append("")
+    key = ""
+    if ref is not None:
+        try:
+            key = ref.get_usr() or ""
+        except Exception:  # noqa: BLE001
+            key = ""
+    return ir.CallFact(name, _qualified(ref) or name, sp, callee, texts, tuple(types), fname, context,
+                       launch, key, fkey)
+
+
+def _callee_span(c: ci.Cursor, name: str, path: str) -> ir.Span:
+    """Where the callee's name is written (the last name token before the arguments)."""
+    for ch in c.get_children():
+        s = ch
+        while s.kind == K.UNEXPOSED_EXPR and len(list(s.get_children())) == 1:
+            s = next(s.get_children())
+        if s.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR, K.OVERLOADED_DECL_REF) and s.spelling == name:
+            loc = s.location
+            if loc.file is not None and loc.line > 0:
+                return ir.Span(path, loc.line, loc.column, loc.line, loc.column + len(name))
+        break
+    loc = c.location
+    return ir.Span(path, loc.line, loc.column, loc.line, loc.column + len(name))

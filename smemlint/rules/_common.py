@@ -1,0 +1,206 @@
+"""Helpers the trap rules share: analyses computed once per file, diagnostics at any span.
+
+Uniformity and control-flow graphs are cached on the FileResult, so SYNC001,
+CMEM001, SMEM003, ... ask the same analysis the same question.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .. import ir
+from ..analysis import AccessResult, KernelResult
+from ..diagnostics import Diagnostic, Fix, Severity
+from ..symbolic.cfg import CFG, walk_exprs
+from ..symbolic.uniformity import KernelUniformity
+
+BLOCK_BARRIERS = {"__syncthreads", "__syncthreads_and", "__syncthreads_or", "__syncthreads_count",
+                  "__barrier_sync"}
+
+
+def unit(ctx) -> ir.TranslationUnit | None:
+    return ctx.result.unit
+
+
+def kernels(ctx) -> Iterator[tuple[ir.Kernel, KernelResult | None]]:
+    u = unit(ctx)
+    if u is None:
+        return
+    by_key = {k.ir.key: k for k in ctx.result.kernels if k.ir is not None}
+    for k in u.kernels:
+        yield k, by_key.get(k.key)
+
+
+def uniformity(ctx, kernel: ir.Kernel) -> KernelUniformity:
+    key = ("uniformity", kernel.key)
+    cache = ctx.result.cache
+    if key not in cache:
+        cache[key] = KernelUniformity(ctx.result.unit, kernel)
+    return cache[key]
+
+
+def cfg(ctx, key: str, body: ir.Stmt) -> CFG:
+    ck = ("cfg", key)
+    cache = ctx.result.cache
+    if ck not in cache:
+        cache[ck] = CFG(body)
+    return cache[ck]
+
+
+def bodies(ctx, kernel: ir.Kernel) -> list[tuple[str, ir.Stmt, str]]:
+    """(function key, body, display name) of the kernel and every device function it reaches."""
+    u = unit(ctx)
+    out = [(kernel.key, kernel.body, kernel.name)]
+    for fkey in uniformity(ctx, kernel).functions():
+        f = u.functions[fkey]
+        out.append((fkey, f.body, f.name))
+    return out
+
+
+def access_results(ctx) -> dict[tuple[str, int], AccessResult]:
+    """(kernel key, site id) -> the evaluator's record of that access."""
+    out = {}
+    for k in ctx.result.kernels:
+        if k.ir is None:
+            continue
+        for a in k.accesses:
+            if a.stats is not None:
+                out[(k.ir.key, a.stats.site.id)] = a
+    return out
+
+
+def sites(u: ir.TranslationUnit) -> dict[int, ir.AccessSite]:
+    return {s.id: s for k in u.kernels for s in k.sites}
+
+
+def syncing_functions(u: ir.TranslationUnit, names: set[str]) -> set[str]:
+    """Keys of device functions that call one of `names` (directly or through other functions)."""
+    direct: dict[str, set[str]] = {}
+    found: set[str] = set()
+    for key, f in u.functions.items():
+        callees = set()
+        for e in walk_exprs([_stmt_exprs(f.body)]):
+            if isinstance(e, ir.Call):
+                if e.name in names:
+                    found.add(key)
+                if e.function:
+                    callees.add(e.function)
+        if _has_barrier(f.body, names):
+            found.add(key)
+        direct[key] = callees
+    changed = True
+    while changed:
+        changed = False
+        for key, callees in direct.items():
+            if key not in found and callees & found:
+                found.add(key)
+                changed = True
+    return found
+
+
+def _has_barrier(s: ir.Stmt, names: set[str]) -> bool:
+    stack = [s]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ir.Barrier) and n.name in names:
+            return True
+        if isinstance(n, ir.Block):
+            stack.extend(n.body)
+        elif isinstance(n, ir.If):
+            stack.extend(x for x in (n.then, n.other) if x is not None)
+        elif isinstance(n, ir.Loop):
+            stack.extend(x for x in (n.init, n.body) if x is not None)
+        elif isinstance(n, ir.Unsupported):
+            stack.extend(n.parts)
+    return False
+
+
+def _stmt_exprs(s: ir.Stmt) -> list[ir.Expr]:
+    out: list[ir.Expr] = []
+    stack = [s]
+    while stack:
+        n = stack.pop()
+        if n is None:
+            continue
+        if isinstance(n, ir.Block):
+            stack.extend(n.body)
+        elif isinstance(n, ir.If):
+            out.append(n.cond)
+            stack.extend((n.then, n.other))
+        elif isinstance(n, ir.Loop):
+            out += [x for x in (n.cond, n.step) if x is not None]
+            stack.extend((n.init, n.body))
+        elif isinstance(n, ir.Decl) and n.init is not None:
+            out.append(n.init)
+        elif isinstance(n, ir.ExprStmt):
+            out.append(n.expr)
+        elif isinstance(n, ir.Return) and n.value is not None:
+            out.append(n.value)
+        elif isinstance(n, ir.Unsupported):
+            stack.extend(n.parts)
+    return out
+
+
+def line_text(ctx, line: int) -> str:
+    lines = ctx.result.source.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def diag(ctx, span: ir.Span, message: str, *, facts: dict | None = None, fix: Fix | None = None,
+         severity: Severity | None = None, assumptions: list[str] | None = None) -> Diagnostic:
+    return Diagnostic(span.file, span.line, span.column, span.end_line, span.end_column, ctx.rule.code,
+                      ctx.rule.name, severity or ctx.rule.severity, message, fix, dict(facts or {}),
+                      list(assumptions or []))
+
+
+def expr_key(e: object) -> str:
+    """A structural key of an expression, ignoring positions: equal keys, equal values per thread."""
+    if isinstance(e, ir.Const):
+        return str(e.value)
+    if isinstance(e, ir.Builtin):
+        return e.name
+    if isinstance(e, ir.VarRef):
+        return f"${e.var}"
+    if isinstance(e, ir.SymbolRef):
+        return f"@{e.symbol.key}"
+    if isinstance(e, ir.BinOp):
+        return f"({expr_key(e.lhs)}{e.op}{expr_key(e.rhs)})"
+    if isinstance(e, ir.UnOp):
+        return f"({e.op}{expr_key(e.operand)})"
+    if isinstance(e, ir.Cast):
+        return expr_key(e.operand)
+    if isinstance(e, ir.Subscript):
+        return f"{expr_key(e.base)}[{expr_key(e.index)}]"
+    if isinstance(e, ir.Deref):
+        return f"*{expr_key(e.pointer)}"
+    if isinstance(e, ir.Member):
+        return f"{expr_key(e.base)}.{e.offset}"
+    if isinstance(e, ir.AddrOf):
+        return f"&{expr_key(e.lvalue)}"
+    if isinstance(e, ir.Select):
+        return f"({expr_key(e.cond)}?{expr_key(e.then)}:{expr_key(e.other)})"
+    return f"<{type(e).__name__}:{id(e)}>"
+
+
+def root_object(lv: ir.Expr) -> str | None:
+    """The array or pointer variable an lvalue lands in: a symbol key or a local's key."""
+    e = lv
+    for _ in range(32):
+        if isinstance(e, ir.SymbolRef):
+            return e.symbol.key
+        if isinstance(e, ir.VarRef):
+            return e.var
+        if isinstance(e, ir.Subscript):
+            e = e.base
+        elif isinstance(e, ir.Deref):
+            e = e.pointer
+        elif isinstance(e, ir.Member):
+            e = e.base
+        elif isinstance(e, ir.Cast):
+            e = e.operand
+        elif isinstance(e, ir.AddrOf):
+            e = e.lvalue
+        elif isinstance(e, ir.BinOp) and e.op in ("+", "-"):
+            e = e.lhs if e.lhs.ctype.kind in ("ptr", "array") else e.rhs
+        else:
+            return None
+    return None

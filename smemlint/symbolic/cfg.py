@@ -1,0 +1,241 @@
+"""Control-flow graph of one IR function body, with networkx.
+
+Nodes are integers; each carries a `kind`:
+- "entry" / "exit": one of each; every `return` goes to "exit";
+- "stmt": a declaration, expression statement or `return` (attribute `stmt`);
+- "branch": an `if` or a loop test (attributes `cond`, `stmt`; a loop without
+  a condition still has a branch node, with `cond` None and no exit edge);
+- "barrier": an `ir.Barrier` statement (attribute `name`);
+- "join": where the two arms of an `if` meet, and a loop's step.
+
+Questions the rules ask of it:
+- `control_deps(n)`: the branch nodes `n` is control-dependent on, directly or
+  through other branches (post-dominator based);
+- `path_avoiding(a, b, blocked)`: is there a path from `a` to `b` that does not
+  go through any node in `blocked` (a write reaching a read with no barrier);
+- `accesses`: the memory accesses each node evaluates, in order.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import networkx as nx
+
+from .. import ir
+
+ENTRY = 0
+EXIT = 1
+
+
+class CFG:
+    def __init__(self, body: ir.Stmt):
+        self.g = nx.DiGraph()
+        self.g.add_node(ENTRY, kind="entry", stmt=None)
+        self.g.add_node(EXIT, kind="exit", stmt=None)
+        self._next = 2
+        self._loops: list[tuple[int, int]] = []  # (break target, continue target)
+        tail = self._build(body, [ENTRY])
+        for t in tail:
+            self.g.add_edge(t, EXIT)
+        self._cd: dict[int, set[int]] | None = None
+
+    # ------------------------------------------------------------ construction
+
+    def _node(self, kind: str, stmt: ir.Stmt | None = None, **attrs) -> int:
+        n = self._next
+        self._next += 1
+        self.g.add_node(n, kind=kind, stmt=stmt, **attrs)
+        return n
+
+    def _link(self, preds: list[int], n: int) -> None:
+        for p in preds:
+            self.g.add_edge(p, n)
+
+    def _build(self, s: ir.Stmt | None, preds: list[int]) -> list[int]:
+        """Add `s` after `preds`; return the nodes control leaves it from (fall-through)."""
+        if s is None:
+            return preds
+        if isinstance(s, ir.Block):
+            for child in s.body:
+                preds = self._build(child, preds)
+            return preds
+        if isinstance(s, ir.Unsupported):
+            for child in s.parts:
+                preds = self._build(child, preds)
+            return preds
+        if isinstance(s, ir.Barrier):
+            n = self._node("barrier", s, name=s.name)
+            self._link(preds, n)
+            return [n]
+        if isinstance(s, ir.If):
+            b = self._node("branch", s, cond=s.cond)
+            self._link(preds, b)
+            out = self._build(s.then, [b])
+            out_else = self._build(s.other, [b]) if s.other is not None else [b]
+            j = self._node("join")
+            self._link(out + out_else, j)
+            return [j]
+        if isinstance(s, ir.Loop):
+            preds = self._build(s.init, preds)
+            head = self._node("branch", s, cond=s.cond, loop=True)
+            step = self._node("join", s, step=s.step)
+            after = self._node("join")
+            self._loops.append((after, step))
+            try:
+                if s.do_while:
+                    first = self._node("join")
+                    self._link(preds, first)
+                    body_out = self._build(s.body, [first])
+                    self._link(body_out, step)
+                    self.g.add_edge(step, head)
+                    self.g.add_edge(head, first)
+                else:
+                    self._link(preds, head)
+                    body_out = self._build(s.body, [head])
+                    self._link(body_out, step)
+                    self.g.add_edge(step, head)
+            finally:
+                self._loops.pop()
+            if s.cond is not None:
+                self.g.add_edge(head, after)
+            return [after]
+        if isinstance(s, ir.Return):
+            n = self._node("stmt", s)
+            self._link(preds, n)
+            self.g.add_edge(n, EXIT)
+            return []
+        if isinstance(s, ir.Break):
+            if self._loops:
+                self._link(preds, self._loops[-1][0])
+            return []
+        if isinstance(s, ir.Continue):
+            if self._loops:
+                self._link(preds, self._loops[-1][1])
+            return []
+        n = self._node("stmt", s)
+        self._link(preds, n)
+        return [n]
+
+    # ------------------------------------------------------------ queries
+
+    def nodes(self, kind: str | None = None) -> Iterator[int]:
+        for n, data in self.g.nodes(data=True):
+            if kind is None or data["kind"] == kind:
+                yield n
+
+    def kind(self, n: int) -> str:
+        return self.g.nodes[n]["kind"]
+
+    def stmt(self, n: int) -> ir.Stmt | None:
+        return self.g.nodes[n].get("stmt")
+
+    def control_deps(self, n: int) -> set[int]:
+        """Branch nodes deciding whether `n` runs, transitively."""
+        if self._cd is None:
+            self._cd = self._control_dependence()
+        seen: set[int] = set()
+        todo = list(self._cd.get(n, ()))
+        while todo:
+            b = todo.pop()
+            if b in seen:
+                continue
+            seen.add(b)
+            todo.extend(self._cd.get(b, ()))
+        return seen
+
+    def _control_dependence(self) -> dict[int, set[int]]:
+        rev = self.g.reverse(copy=True)
+        # Nodes that cannot reach the exit (an infinite loop) get an edge to it, so they have a post-dominator.
+        reach = nx.descendants(rev, EXIT) | {EXIT}
+        for n in list(self.g.nodes):
+            if n not in reach:
+                rev.add_edge(EXIT, n)
+        ipdom = nx.immediate_dominators(rev, EXIT)
+        cd: dict[int, set[int]] = {}
+        for a, b in self.g.edges:
+            if self.kind(a) != "branch":
+                continue
+            stop = ipdom.get(a)
+            runner = b
+            guard = 0
+            while runner is not None and runner != stop and guard < 100_000:
+                cd.setdefault(runner, set()).add(a)
+                nxt = ipdom.get(runner)
+                if nxt == runner:
+                    break
+                runner = nxt
+                guard += 1
+        return cd
+
+    def path_avoiding(self, a: int, b: int, blocked: set[int]) -> bool:
+        """A path of at least one edge from `a` to `b` through no node of `blocked` (a and b excepted)."""
+        seen: set[int] = set()
+        todo = list(self.g.successors(a))
+        while todo:
+            n = todo.pop()
+            if n == b:
+                return True
+            if n in seen or n in blocked:
+                continue
+            seen.add(n)
+            todo.extend(self.g.successors(n))
+        return False
+
+    def accesses(self, n: int) -> list[ir.Access]:
+        """Memory accesses evaluated by node `n` itself (not by nested statements)."""
+        data = self.g.nodes[n]
+        s = data.get("stmt")
+        roots: list[object] = []
+        if data["kind"] == "branch":
+            roots = [data.get("cond")]
+        elif data["kind"] == "join" and data.get("step") is not None:
+            roots = [data["step"]]
+        elif isinstance(s, ir.Decl):
+            roots = [s.init]
+        elif isinstance(s, ir.ExprStmt):
+            roots = [s.expr]
+        elif isinstance(s, ir.Return):
+            roots = [s.value]
+        return list(walk_accesses(roots))
+
+    def calls(self, n: int) -> list[ir.Call]:
+        data = self.g.nodes[n]
+        s = data.get("stmt")
+        roots: list[object] = []
+        if data["kind"] == "branch":
+            roots = [data.get("cond")]
+        elif data["kind"] == "join" and data.get("step") is not None:
+            roots = [data["step"]]
+        elif isinstance(s, ir.Decl):
+            roots = [s.init]
+        elif isinstance(s, ir.ExprStmt):
+            roots = [s.expr]
+        elif isinstance(s, ir.Return):
+            roots = [s.value]
+        return [e for e in walk_exprs(roots) if isinstance(e, ir.Call)]
+
+
+def walk_exprs(roots) -> Iterator[ir.Expr]:
+    """Every expression under `roots`, parents before children, left to right."""
+    stack = list(reversed([r for r in roots if r is not None]))
+    while stack:
+        e = stack.pop()
+        if isinstance(e, ir.Expr):
+            yield e
+        kids = []
+        if isinstance(e, (tuple, list)):
+            kids = list(e)
+        elif hasattr(e, "__dataclass_fields__") and not isinstance(e, ir.Stmt):
+            for f in e.__dataclass_fields__:
+                if f in ("ctype", "span", "symbol") or (f == "value" and isinstance(e, ir.Access)):
+                    continue  # a store's value is also the Assign's value: walk it once
+                v = getattr(e, f)
+                if isinstance(v, (ir.Expr, tuple, list)):
+                    kids.append(v)
+        stack.extend(reversed(kids))
+
+
+def walk_accesses(roots) -> Iterator[ir.Access]:
+    for e in walk_exprs(roots):
+        if isinstance(e, ir.Access):
+            yield e
