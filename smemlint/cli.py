@@ -60,8 +60,9 @@ def main() -> None:
               help="Record every current finding in this file (then exit 0).")
 @click.option("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True, help="Text format: colour (auto: on a terminal, unless NO_COLOR is set).")
+@click.option("--sass", is_flag=True, help="Also compile with nvcc and run the SASS rules (SASS001-003).")
 def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_commands, select, ignore,
-          fail_on, accesses, verbose, config, baseline_path, write_baseline, color) -> None:
+          fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass) -> None:
     """Lint CUDA files and directories (default: the current directory)."""
     paths = paths or (".",)
     try:
@@ -71,7 +72,7 @@ def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_c
         raise click.UsageError(str(e)) from e
     settings = _settings(paths, config, block=block_t, arch=arch_name, include=include, define=define,
                          std=std, cuda_headers=cuda_headers, compile_commands=compile_commands,
-                         select=select, ignore=ignore)
+                         select=select, ignore=ignore, sass=True if sass else None)
     files, missing = collect(paths)
     for m in missing:
         click.echo(f"smemlint: error: {m}: no such file or directory", err=True)
@@ -97,7 +98,7 @@ def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_c
     colour = use_colour(sys.stdout) if color == "auto" else color == "always"
     out = FORMATS[fmt](results, settings.arch, colour=colour, verbose=verbose,
                        accesses=accesses, seconds=elapsed, baselined=baselined)
-    click.echo(out)
+    click.echo(out, color=True if colour else None)  # click strips escapes when piped unless told
     threshold = Severity.parse(fail_on)
     if missing or any(r.status != "ok" for r in results):
         sys.exit(2)
@@ -121,6 +122,35 @@ def explain(code: str, markdown: bool) -> None:
     else:
         click.echo(f"{rule.code} {rule.name} ({rule.severity})\n")
     click.echo(rule.doc)
+
+
+@main.command("sass")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--arch", help="Target architecture for .cu files (default sm_90); for binaries, the code to read "
+                             "(default: every architecture inside).")
+@click.option("-I", "include", multiple=True, help="Add an include directory (.cu files).")
+@click.option("-D", "define", multiple=True, help="Define a macro (.cu files).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--lines", is_flag=True, help="Text format: also list the memory instructions of each source line.")
+@click.option("--timeout", type=float, default=60.0, show_default=True, help="Seconds allowed for one nvcc run.")
+def sass_cmd(paths, arch, include, define, fmt, lines, timeout) -> None:
+    """Per-kernel SASS facts of .cu files (compiled with nvcc), .ptx, cubins, objects, libraries, fatbins."""
+    from .frontend.parse import ParseOptions, user_flags
+    from .sass.facts import from_path
+    from .sass.table import render_json, render_text
+
+    try:
+        arch_name = get_arch(arch).name if arch else None
+    except ValueError as e:
+        raise click.UsageError(str(e)) from e
+    results = []
+    for p in paths:
+        flags = user_flags(p, ParseOptions(tuple(include), tuple(define), arch=arch_name or "sm_90"))
+        is_source = p.lower().endswith((".cu", ".cuh"))
+        results.append(from_path(p, arch_name or "sm_90" if is_source else arch_name, flags, timeout=timeout))
+    click.echo(render_json(results) if fmt == "json" else render_text(results, lines=lines))
+    if not any(r.kernels for r in results):
+        sys.exit(2)
 
 
 @main.command()
