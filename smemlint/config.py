@@ -25,6 +25,7 @@ class Settings:
     std: str | None = None
     cuda_headers: str = "auto"
     compile_commands: str | None = None
+    sass: bool = False  # compile with nvcc and run the SASS rules (--sass)
     select: tuple[str, ...] = ()  # empty: every rule
     ignore: tuple[str, ...] = ()
     source: str = ""  # where the file settings came from
@@ -168,6 +169,10 @@ def load(pyproject: Path | None) -> Settings:
             s = replace(s, **{k: vals})
         elif k == "std":
             s = replace(s, std=str(value))
+        elif k == "sass":
+            if not isinstance(value, bool):
+                raise ValueError("[tool.smemlint] sass must be true or false")
+            s = replace(s, sass=value)
         elif k == "cuda_headers":
             if value not in ("auto", "toolkit", "bundled"):
                 raise ValueError("[tool.smemlint] cuda-headers must be auto, toolkit or bundled")

@@ -16,7 +16,9 @@ ACCESS_KEYS = {"wavefronts", "ideal", "sectors", "ideal_sectors", "width", "op",
 DIAG_KEYS = {"ways", "wavefronts", "ideal", "sectors", "ideal_sectors", "severity", "bank", "op"}
 DIAG_KEYS |= {"level", "cond_line", "distinct", "callee", "replacement", "width", "kind", "threads", "blocks",
               "launch_line", "write_line", "event", "minimum", "read_line"}  # trap rules (SYNC/CMEM/ATOM/TIME/...)
-CONFIG_KEYS = {"block", "select", "ignore", "arch", "cuda_headers"}
+ACCESS_KEYS |= {"sass_width"}  # widest SASS instruction emitted for the access's line (--sass)
+DIAG_KEYS |= {"sass_width", "instructions", "factor", "registers", "spills"}  # SASS rules
+CONFIG_KEYS = {"block", "select", "ignore", "arch", "cuda_headers", "sass"}  # sass=on: compile with nvcc
 _ITEM = re.compile(r"^(?P<what>access|[A-Z]+\d{3})(?:@(?P<sym>[A-Za-z_]\w*))?(?P<rest>(?:\s+\w+=\S+)*)\s*$")
 _COMMENT = re.compile(r"//\s*(expect|ok|todo-expect|config):\s*((?:(?!//).)*)")
 
@@ -92,7 +94,8 @@ def _same(expected: str, actual: object) -> bool:
 def _access_value(a, key: str) -> object:
     return {"wavefronts": a.wavefronts_per_request, "ideal": a.ideal_wavefronts_per_request,
             "sectors": a.sectors_per_request, "ideal_sectors": a.ideal_sectors_per_request,
-            "width": a.width_bits, "op": a.op, "space": a.space, "predictable": a.predictable}[key]
+            "width": a.width_bits, "op": a.op, "space": a.space, "predictable": a.predictable,
+            "sass_width": max(a.sass_widths) if getattr(a, "sass_widths", None) else None}[key]
 
 
 def _diag_value(d, key: str) -> object:

@@ -26,6 +26,7 @@ def settings_for(config: dict[str, str], headers: str) -> Settings:
         ignore=tuple(config["ignore"].split(",")) if "ignore" in config else (),
         arch=get_arch(config.get("arch", "sm_90")).name,
         cuda_headers=config.get("cuda_headers", headers),
+        sass=config.get("sass") == "on",
     )
 
 
@@ -34,6 +35,12 @@ def settings_for(config: dict[str, str], headers: str) -> Settings:
 def test_fixture(path: Path, headers: str) -> None:
     source = path.read_text(encoding="utf-8")
     ex = parse(source)
+    if ex.config.get("sass") == "on":
+        from smemlint.sass.tools import Toolchain
+
+        tools = Toolchain.find()
+        if tools.nvcc is None or not tools.can_disassemble:
+            pytest.skip("SASS fixture: " + tools.missing_note())
     result = lint_file(str(path), settings_for(ex.config, headers))
     assert result.status == "ok", result.error
     assert result.parse_mode == headers, result.notes

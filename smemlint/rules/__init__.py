@@ -9,10 +9,14 @@ from ..analysis import AccessResult, FileResult, KernelResult
 from ..config import Settings
 from ..diagnostics import Diagnostic, Fix, Rule, Severity
 from . import gmem001_uncoalesced_global, smem001_shared_bank_conflict
+from . import sass001_vector_width_lost, sass002_icache_pressure, sass003_register_spill
 
 MODULES: tuple[ModuleType, ...] = (
     smem001_shared_bank_conflict,
     gmem001_uncoalesced_global,
+    sass001_vector_width_lost,
+    sass002_icache_pressure,
+    sass003_register_spill,
 )
 
 
@@ -47,6 +51,11 @@ def run_rules(result: FileResult, settings: Settings) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     if result.status != "ok":
         return out
+    # SASS is compiled only when asked for (--sass) and an enabled rule declares it needs it
+    if settings.sass and any(getattr(m, "NEEDS_SASS", False) and settings.enabled(m.RULE.code) for m in MODULES):
+        from ..analysis import attach_sass
+
+        attach_sass(result, settings)
     for module in MODULES:
         rule = RULES[module.RULE.code]
         if not settings.enabled(rule.code):
