@@ -10,6 +10,10 @@ from ..config import Settings
 from ..diagnostics import Diagnostic, Fix, Rule, Severity
 from . import gmem001_uncoalesced_global, smem001_shared_bank_conflict
 from . import sass001_vector_width_lost, sass002_icache_pressure, sass003_register_spill
+from . import (atom001_half_atomic_add, cmem001_constant_divergent, gmem002_scalar_global_loop,
+               launch001_block_not_warp_multiple, smem002_shared_vector_split, smem003_shared_unpredictable,
+               sync001_barrier_divergence, sync002_implicit_warp_sync, sync003_legacy_shuffle,
+               sync004_shared_race, time001_unsynchronized_host_timer, time002_event_not_synchronized)
 
 MODULES: tuple[ModuleType, ...] = (
     smem001_shared_bank_conflict,
@@ -17,6 +21,18 @@ MODULES: tuple[ModuleType, ...] = (
     sass001_vector_width_lost,
     sass002_icache_pressure,
     sass003_register_spill,
+    smem002_shared_vector_split,
+    smem003_shared_unpredictable,
+    gmem002_scalar_global_loop,
+    cmem001_constant_divergent,
+    sync001_barrier_divergence,
+    sync002_implicit_warp_sync,
+    sync003_legacy_shuffle,
+    sync004_shared_race,
+    atom001_half_atomic_add,
+    launch001_block_not_warp_multiple,
+    time001_unsynchronized_host_timer,
+    time002_event_not_synchronized,
 )
 
 

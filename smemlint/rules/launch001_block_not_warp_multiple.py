@@ -1,0 +1,89 @@
+"""Launch whose block is not a whole number of warps, or whose grid cannot fill the GPU (LAUNCH001, block-not-warp-multiple).
+
+## What it finds
+A kernel launch `k<<<grid, block>>>` in the file whose operands smemlint can
+evaluate, where
+- the block's thread count `x * y * z` is not a multiple of 32 (`kind=block`), or
+- the grid has fewer blocks than the target GPU has SMs (`kind=grid`): 132 for
+  sm_90 (H100 SXM5), 108 for sm_80 (A100), 80 for sm_70 (V100); not checked
+  for other architectures.
+
+## Why it is slow
+The hardware schedules whole warps: a block of 48 threads occupies two warps,
+the second one with 16 idle lanes, so a quarter of the issue slots and
+register file it holds do nothing, and every shared/global request of that
+warp moves half the data it could. It also breaks the assumption, used by
+warp-level code, that `threadIdx.x / 32` names a full warp. A grid with fewer
+blocks than SMs leaves whole SMs idle for the entire kernel: one block on an
+H100 uses 1/132 of the chip.
+
+## Example
+```cuda
+__global__ void fill(float *out) { out[blockIdx.x * blockDim.x + threadIdx.x] = 1.0f; }
+int main()
+{
+    float *d = 0;
+    fill<<<1024, 48>>>(d);   // 48 threads: the second warp of every block is half empty
+    return 0;
+}
+```
+
+## Use instead
+```cuda
+__global__ void fill(float *out) { out[blockIdx.x * blockDim.x + threadIdx.x] = 1.0f; }
+int main()
+{
+    float *d = 0;
+    fill<<<1024, 64>>>(d);   // two full warps per block
+    return 0;
+}
+```
+
+## How to silence
+`// smemlint: ignore[LAUNCH001]` on the launch line, or `ignore = ["LAUNCH001"]`
+in `[tool.smemlint]`. Test and tutorial launches of a single block are a
+common reason to ignore the grid half of this rule.
+
+## Limitations
+Only launches whose grid and block evaluate to constants in the file are
+checked; the SM count is the data-center part of each architecture.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostics import Diagnostic, Rule, Severity
+from . import _common as common
+
+RULE = Rule(code="LAUNCH001", name="block-not-warp-multiple", severity=Severity.WARNING,
+            summary="launch whose block is not a multiple of 32 threads, or whose grid cannot fill the GPU")
+
+# SMs of the data-center GPU of each architecture (NVIDIA product specifications: V100 SXM2 80,
+# A100 SXM4 108, H100 SXM5 132).
+SM_COUNT = {"sm_70": 80, "sm_80": 108, "sm_90": 132}
+
+
+def check(ctx) -> Iterator[Diagnostic]:
+    u = common.unit(ctx)
+    if u is None:
+        return
+    names = {k.key: k.name for k in u.kernels}
+    sms = SM_COUNT.get(ctx.settings.arch)
+    for launch in u.launches:
+        kname = names.get(launch.kernel, "the kernel")
+        if launch.block is not None:
+            threads = launch.block[0] * launch.block[1] * launch.block[2]
+            if threads > 0 and threads % 32:
+                warps = -(-threads // 32)
+                idle = warps * 32 - threads
+                msg = (f"block of {threads} threads ({launch.block[0]},{launch.block[1]},{launch.block[2]}) for "
+                       f"`{kname}` is not a multiple of 32: its last warp runs with {idle} of 32 lanes idle; "
+                       f"use {warps * 32} (or {threads - threads % 32 or 32}) threads")
+                yield common.diag(ctx, launch.span, msg, facts={"kind": "block", "threads": threads})
+                continue
+        if launch.grid is not None and sms is not None:
+            blocks = launch.grid[0] * launch.grid[1] * launch.grid[2]
+            if 0 < blocks < sms:
+                msg = (f"grid of {blocks} block{'s' if blocks != 1 else ''} for `{kname}` cannot fill a "
+                       f"{ctx.settings.arch} GPU ({sms} SMs): {sms - blocks} SMs stay idle for the whole kernel")
+                yield common.diag(ctx, launch.span, msg, facts={"kind": "grid", "blocks": blocks})

@@ -1,0 +1,89 @@
+"""Shared-memory access whose lane addresses depend on data (SMEM003, shared-unpredictable).
+
+## What it finds
+A shared-memory load, store or atomic whose address differs between the lanes
+of a warp because of values read from memory (a histogram bin, an index
+array, the result of an atomic or a shuffle): smemlint cannot know which
+banks the lanes hit, so it makes no bank-conflict prediction for it. This
+rule says so, and what the address depends on. It is informational.
+
+## Why it matters
+A data-dependent shared access costs anywhere from 1 wavefront (all lanes in
+different banks, or all on one word) to 32 (every lane on a different word of
+one bank): a histogram over skewed data collides on a few bins, the same
+kernel over uniform data does not. Bank-conflict counts for such lines must
+be measured with the real data (Nsight Compute,
+`l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum`), not predicted;
+the seed's shared-memory measurements (seeds 000 and 002) are all on
+index-computed addresses for that reason.
+
+## Example
+```cuda
+__global__ void histogram(unsigned int *hist, const unsigned char *data, int n)
+{
+    __shared__ unsigned int bins[256];
+    bins[threadIdx.x] = 0;
+    __syncthreads();
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) atomicAdd(&bins[data[i]], 1u);   // which bank: depends on the data
+    __syncthreads();
+    atomicAdd(&hist[threadIdx.x], bins[threadIdx.x]);
+}
+```
+
+## Use instead
+There is nothing to fix as such. When collisions are likely (skewed data),
+give each warp its own copy of the bins, or pad/spread hot entries; a
+predictable index shows its cost:
+```cuda
+__global__ void histogram(unsigned int *hist, const unsigned char *data, int n)
+{
+    __shared__ unsigned int bins[256];
+    bins[threadIdx.x] = 0;
+    __syncthreads();
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) atomicAdd(&hist[data[i]], 1u);   // global atomics: not a shared access
+    __syncthreads();
+}
+```
+
+## How to silence
+It is an info-level note: `--fail-on warning` keeps it out of CI failures;
+`ignore = ["SMEM003"]` hides it, `// smemlint: ignore[SMEM003]` on one line.
+
+## Limitations
+A data-dependent value that is the same for the whole block (read at a
+block-uniform address) only shifts the addresses; such accesses are
+predicted (the shift renames banks) and not reported here.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostics import Diagnostic, Rule, Severity
+from ..symbolic.uniformity import LANE
+from . import _common as common
+
+RULE = Rule(code="SMEM003", name="shared-unpredictable", severity=Severity.INFO,
+            summary="shared-memory access whose lane addresses depend on data")
+
+
+def check(ctx) -> Iterator[Diagnostic]:
+    for kernel, kr in common.kernels(ctx):
+        if kr is None:
+            continue
+        un = common.uniformity(ctx, kernel)
+        for a in kr.accesses:
+            st = a.stats
+            if st is None:
+                continue
+            space = st.symbol.space if st.symbol is not None else a.space
+            if space != "shared":
+                continue
+            u = un.site(st.site.id)
+            if u is None or u.level < LANE or not u.data:
+                continue
+            what = {"ld": "load", "st": "store", "atomic": "atomic"}.get(a.op, a.op)
+            msg = (f"shared {what} on `{a.symbol}` at lane addresses that depend on {u.why or 'data'}: "
+                   "bank conflicts cannot be predicted from the source (anywhere from 1 to 32 wavefronts)")
+            yield ctx.report(a, msg, facts={"symbol": a.symbol, "op": a.op, "level": u.name})

@@ -1,0 +1,150 @@
+"""Block barrier reachable under thread-dependent control flow (SYNC001, barrier-divergence).
+
+## What it finds
+A `__syncthreads()` (or `__syncthreads_and/or/count`, `__barrier_sync`, or a
+call of a device function that contains one) whose execution depends on a
+condition that is not the same for every thread of the block: it sits inside
+an `if` or a loop whose condition depends on `threadIdx` (or on data loaded
+at a thread-dependent address, or on a warp index), or after an early
+`return`/`break` guarded by such a condition.
+
+The question "is this condition the same for every thread of the block?" is
+answered by smemlint's uniformity analysis, independently of the launch: `if
+(i >= n) return;` with `i` derived from `threadIdx.x` is thread-dependent even
+when every thread of the assumed block passes it. Conditions on `blockIdx`,
+`blockDim`, kernel parameters and values loaded at block-uniform addresses are
+block-uniform and do not fire.
+
+## Why it is wrong
+`__syncthreads()` waits until every non-exited thread of the block has
+arrived at *a* barrier. The CUDA programming guide allows it in conditional
+code only when the condition evaluates identically across the entire block;
+otherwise the behaviour is undefined: the block may hang, or threads waiting
+at different barriers release each other and read shared data that was never
+written. The classic shape is the bounds check of a reduction, as in the
+warp-shuffle reduction of the seed's shared/constant memory notes (seed 002),
+whose kernel returns for `idx >= n` and then calls `__syncthreads()`: correct
+only because its test grid is an exact multiple of the block size. The last,
+partial block of any other size skips the barrier with some of its threads.
+
+## Example
+```cuda
+__global__ void scaleTile(float *out, const float *in, int n)
+{
+    __shared__ float tile[256];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;          // threads past the end leave early...
+    tile[threadIdx.x] = in[i];
+    __syncthreads();             // ...and never arrive here
+    out[i] = tile[255 - threadIdx.x];
+}
+```
+
+## Use instead
+```cuda
+__global__ void scaleTile(float *out, const float *in, int n)
+{
+    __shared__ float tile[256];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    tile[threadIdx.x] = i < n ? in[i] : 0.0f;
+    __syncthreads();             // every thread of the block arrives
+    if (i < n) out[i] = tile[255 - threadIdx.x];
+}
+```
+Keep every thread alive up to the last barrier and guard only the memory
+accesses; or make the condition block-uniform (`if (blockIdx.x == 0)`).
+
+## How to silence
+`ignore = ["SYNC001"]` in `[tool.smemlint]` (or `--ignore SYNC001`). If the
+condition is block-uniform for a reason smemlint cannot see, compute it from
+block-uniform values (`blockIdx`, parameters) so the analysis sees it too.
+
+## Limitations
+A condition on `threadIdx.y` is reported even when `blockDim.x == 32` would
+make it warp-uniform; the warp index `threadIdx.x / 32` is treated as
+warp-uniform (assuming `blockDim.x` is a multiple of 32), which is still not
+enough for a block barrier. `__syncwarp()` is not checked by this rule.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .. import ir
+from ..diagnostics import Diagnostic, Rule, Severity
+from ..symbolic.uniformity import BLOCK
+from . import _common as common
+
+RULE = Rule(code="SYNC001", name="barrier-divergence", severity=Severity.ERROR,
+            summary="__syncthreads() reachable under thread-dependent control flow")
+
+
+def _exits(s: ir.Stmt | None) -> bool:
+    stack = [s]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ir.Return, ir.Break, ir.Continue)):
+            return True
+        if isinstance(n, ir.Block):
+            stack.extend(n.body)
+        elif isinstance(n, ir.If):
+            stack.extend((n.then, n.other))
+    return False
+
+
+def check(ctx) -> Iterator[Diagnostic]:
+    u = common.unit(ctx)
+    if u is None:
+        return
+    syncing = common.syncing_functions(u, common.BLOCK_BARRIERS)
+    for kernel, _ in common.kernels(ctx):
+        un = common.uniformity(ctx, kernel)
+        for fkey, body, fname in common.bodies(ctx, kernel):
+            g = common.cfg(ctx, fkey, body)
+            for n in g.nodes():
+                kind = g.kind(n)
+                targets: list[tuple[ir.Span, str]] = []
+                if kind == "barrier" and g.g.nodes[n]["name"] in common.BLOCK_BARRIERS:
+                    s = g.stmt(n)
+                    if s is not None and s.span is not None:
+                        targets.append((s.span, f"`{g.g.nodes[n]['name']}()`"))
+                elif kind in ("stmt", "branch"):
+                    for c in g.calls(n):
+                        sp = c.span or (g.stmt(n).span if g.stmt(n) else None)
+                        if sp is None:
+                            continue
+                        if c.name in common.BLOCK_BARRIERS:
+                            targets.append((sp, f"`{c.name}()`"))
+                        elif c.function in syncing:
+                            targets.append((sp, f"the call of `{c.name}` (which synchronizes the block)"))
+                if not targets:
+                    continue
+                worst = None
+                for b in g.control_deps(n):
+                    data = g.g.nodes[b]
+                    cond = data.get("cond")
+                    if cond is None:
+                        continue
+                    lvl = un.of(fkey, cond)
+                    if lvl.level == BLOCK:
+                        continue
+                    st = data.get("stmt")
+                    line = st.span.line if st is not None and st.span is not None else 0
+                    cand = (lvl.level, line, st, lvl)
+                    if worst is None or (cand[0], cand[1]) > (worst[0], worst[1]):
+                        worst = cand
+                if worst is None:
+                    continue
+                level, line, st, lvl = worst
+                text = common.line_text(ctx, line).strip()
+                where = "loop" if isinstance(st, ir.Loop) else "`if`"
+                for sp, what in targets:
+                    after = isinstance(st, ir.If) and st.span is not None and sp.line > st.span.end_line \
+                        and _exits(st.then)
+                    how = (f"after the early exit under the {where} on line {line}" if after
+                           else f"under the {where} on line {line}")
+                    msg = (f"{what} is reached {how} (`{text}`), whose condition is {lvl.name}-dependent "
+                           f"({lvl.why or 'thread-dependent'}): threads that take the other path never arrive "
+                           "at this barrier (undefined behaviour: hang or corrupted shared data)")
+                    if fkey != kernel.key:
+                        msg += f" [in `{fname}`, called from kernel `{kernel.name}`]"
+                    yield common.diag(ctx, sp, msg, facts={"level": lvl.name, "cond_line": line})

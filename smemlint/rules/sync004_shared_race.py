@@ -1,0 +1,314 @@
+"""Shared write read by another thread with no barrier between (SYNC004, shared-race).
+
+## What it finds
+A store to a `__shared__` array followed, on some path of the kernel with no
+`__syncthreads()` (or `__syncwarp()`, or a call of a function that
+synchronizes) on it, by a load of the same array at a *different* element
+expression: a thread reads an element that another thread wrote. Paths are
+taken on the control-flow graph of the kernel, so a write at the end of a
+loop body reaching a read at the top of the next iteration counts, and a
+barrier anywhere on every path between them silences it.
+
+"Another thread's element" is decided on the index expressions: `s[tid]`
+written and `s[tid]` read is the thread's own element; `s[tid]` written and
+`s[tid + 1]`, `s[31 - tid]` or `s[0]` read is someone else's. A write at a
+block-uniform index counts when it is under a thread-dependent condition
+(`if (tid == 0) s[0] = x;`).
+
+## Why it is wrong
+Threads of a block run in no guaranteed order (and since Volta not even the
+lanes of a warp). Without a barrier between the write and the read, the
+reader may see the old value: a read-after-write race whose result changes
+from run to run and GPU to GPU. `compute-sanitizer --tool racecheck` reports
+it at run time; this rule finds the common shapes from the source.
+
+## Example
+```cuda
+__global__ void shiftLeft(float *out, const float *in)
+{
+    __shared__ float s[256];
+    int t = threadIdx.x;
+    s[t] = in[blockIdx.x * 256 + t];
+    out[blockIdx.x * 256 + t] = s[(t + 1) % 256];   // the neighbour may not have written yet
+}
+```
+
+## Use instead
+```cuda
+__global__ void shiftLeft(float *out, const float *in)
+{
+    __shared__ float s[256];
+    int t = threadIdx.x;
+    s[t] = in[blockIdx.x * 256 + t];
+    __syncthreads();                                // every write is visible after this
+    out[blockIdx.x * 256 + t] = s[(t + 1) % 256];
+}
+```
+
+## How to silence
+`// smemlint: ignore[SYNC004]` on the read, or `ignore = ["SYNC004"]` in
+`[tool.smemlint]`.
+
+## Limitations
+Element expressions are compared as written: two different expressions with
+the same value for every thread (`s[t * 2 / 2]` and `s[t]`) count as different.
+Only reads after writes are checked (not write-after-read), `__syncwarp()`
+counts as a barrier even between warps, and accesses through `volatile`
+pointers are left to SYNC002.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from .. import ir
+from ..analysis import KernelResult
+from ..diagnostics import Diagnostic, Rule, Severity
+from ..symbolic.interp import Interpreter
+from ..symbolic.values import Known, Ptr
+from ..symbolic.uniformity import BLOCK
+from . import _common as common
+
+RULE = Rule(code="SYNC004", name="shared-race", severity=Severity.WARNING,
+            summary="shared write followed by another thread's read with no barrier between")
+
+WARP_BARRIERS = {"__syncwarp"}
+
+
+@dataclass
+class Race:
+    read: ir.Access
+    write: ir.Access
+    read_span: ir.Span
+    write_span: ir.Span
+    symbol: str
+    volatile: bool
+    space: str | None
+
+
+def _aliases(body: ir.Stmt) -> dict[str, ir.Expr]:
+    """Pointer locals initialised from another array or pointer: `volatile int *v = smem;`."""
+    out: dict[str, ir.Expr] = {}
+    stack: list = [body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ir.Block):
+            stack.extend(n.body)
+        elif isinstance(n, ir.If):
+            stack.extend(x for x in (n.then, n.other) if x is not None)
+        elif isinstance(n, ir.Loop):
+            stack.extend(x for x in (n.init, n.body) if x is not None)
+        elif isinstance(n, ir.Decl) and n.init is not None and n.ctype.kind == "ptr":
+            out[n.var] = n.init
+    return out
+
+
+def _lv_key(e: ir.Expr, aliases: dict[str, ir.Expr], depth: int = 0) -> str:
+    if depth > 16:
+        return "?"
+    if isinstance(e, ir.VarRef) and e.var in aliases:
+        return _lv_key(aliases[e.var], aliases, depth + 1)
+    if isinstance(e, ir.Cast):
+        return _lv_key(e.operand, aliases, depth + 1)
+    if isinstance(e, ir.Subscript):
+        return f"{_lv_key(e.base, aliases, depth + 1)}[{common.expr_key(e.index)}]"
+    if isinstance(e, ir.AddrOf):
+        return f"&{_lv_key(e.lvalue, aliases, depth + 1)}"
+    if isinstance(e, ir.Deref):
+        return f"*{_lv_key(e.pointer, aliases, depth + 1)}"
+    if isinstance(e, ir.Member):
+        return f"{_lv_key(e.base, aliases, depth + 1)}.{e.offset}"
+    if isinstance(e, ir.BinOp) and e.op in ("+", "-") and e.ctype.kind == "ptr":
+        return f"({_lv_key(e.lhs, aliases, depth + 1)}{e.op}{_lv_key(e.rhs, aliases, depth + 1)})"
+    return common.expr_key(e)
+
+
+def _root(e: ir.Expr, aliases: dict[str, ir.Expr], depth: int = 0) -> tuple[str | None, ir.Symbol | None, bool]:
+    """(root key, symbol when known, through a volatile variable) of an lvalue."""
+    cur = e
+    for _ in range(32):
+        if isinstance(cur, ir.SymbolRef):
+            return cur.symbol.key, cur.symbol, False
+        if isinstance(cur, ir.VarRef):
+            if cur.var in aliases and depth < 8:
+                k, sym, _ = _root(aliases[cur.var], aliases, depth + 1)
+                return k, sym, True
+            return cur.var, None, True
+        if isinstance(cur, ir.Subscript):
+            cur = cur.base
+        elif isinstance(cur, ir.Deref):
+            cur = cur.pointer
+        elif isinstance(cur, ir.Member):
+            cur = cur.base
+        elif isinstance(cur, ir.Cast):
+            cur = cur.operand
+        elif isinstance(cur, ir.AddrOf):
+            cur = cur.lvalue
+        elif isinstance(cur, ir.BinOp) and cur.op in ("+", "-"):
+            cur = cur.lhs if cur.lhs.ctype.kind in ("ptr", "array") else cur.rhs
+        else:
+            return None, None, False
+    return None, None, False
+
+
+def _volatile_base(e: ir.Expr, u: ir.TranslationUnit) -> bool:
+    """Is the access made through a volatile object or a pointer to volatile?"""
+    cur = e
+    for _ in range(32):
+        if isinstance(cur, ir.SymbolRef):
+            return cur.symbol.key in u.volatile_vars
+        if isinstance(cur, ir.VarRef):
+            return cur.var in u.volatile_vars
+        if isinstance(cur, ir.Subscript):
+            cur = cur.base
+        elif isinstance(cur, ir.Deref):
+            cur = cur.pointer
+        elif isinstance(cur, ir.Member):
+            cur = cur.base
+        elif isinstance(cur, (ir.Cast,)):
+            if "volatile" in cur.ctype.spelling:
+                return True
+            cur = cur.operand
+        elif isinstance(cur, ir.AddrOf):
+            cur = cur.lvalue
+        elif isinstance(cur, ir.BinOp) and cur.op in ("+", "-"):
+            cur = cur.lhs if cur.lhs.ctype.kind in ("ptr", "array") else cur.rhs
+        else:
+            return False
+    return False
+
+
+class _Recorder(Interpreter):
+    """The lane evaluator, keeping each access's per-thread addresses (for the concrete race check)."""
+
+    MAX_EXECUTIONS = 256
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seen: dict[int, list[tuple[str, np.ndarray, np.ndarray]]] = {}
+        self.unknown: set[int] = set()
+
+    def record(self, site_id, op, ptr, width, mask) -> None:
+        super().record(site_id, op, ptr, width, mask)
+        if isinstance(ptr, Ptr) and ptr.symbol is not None and isinstance(ptr.offset, Known) and not self._guards:
+            lst = self.seen.setdefault(site_id, [])
+            if len(lst) < self.MAX_EXECUTIONS:
+                lst.append((ptr.symbol.key, ptr.offset.arr.copy(), mask.copy()))
+            else:
+                self.unknown.add(site_id)
+        else:
+            self.unknown.add(site_id)
+
+
+def _concrete(ctx, kr: KernelResult | None) -> _Recorder | None:
+    if kr is None or kr.ir is None or kr.unit is None or kr.config is None:
+        return None
+    key = ("race-lanes", kr.ir.key)
+    if key not in ctx.result.cache:
+        try:
+            it = _Recorder(kr.unit, kr.ir, kr.config, ctx.settings.arch)
+            it.run()
+        except Exception:  # noqa: BLE001 - no concrete check: keep the structural verdict
+            it = None
+        ctx.result.cache[key] = it
+    return ctx.result.cache[key]
+
+
+def _cross_thread(it: _Recorder | None, write: int, read: int) -> bool | None:
+    """Does some thread read an address another thread wrote (under the assumed launch)? None: unknown."""
+    if it is None or write in it.unknown or read in it.unknown or write not in it.seen or read not in it.seen:
+        return None
+    writers: dict[tuple[str, int], set[int]] = {}
+    for sym, addr, mask in it.seen[write]:
+        for t in np.nonzero(mask)[0].tolist():
+            writers.setdefault((sym, int(addr[t])), set()).add(t)
+    for sym, addr, mask in it.seen[read]:
+        for t in np.nonzero(mask)[0].tolist():
+            w = writers.get((sym, int(addr[t])))
+            if w and (len(w) > 1 or t not in w):
+                return True
+    return False
+
+
+def races(ctx, kernel: ir.Kernel) -> list[Race]:
+    """Read-after-write pairs on the same object, at different elements, with no barrier on some path."""
+    key = ("races", kernel.key)
+    if key in ctx.result.cache:
+        return ctx.result.cache[key]
+    u = common.unit(ctx)
+    un = common.uniformity(ctx, kernel)
+    syncing = common.syncing_functions(u, common.BLOCK_BARRIERS | WARP_BARRIERS)
+    site_spans = common.sites(u)
+    kr = next((k for kk, k in common.kernels(ctx) if kk.key == kernel.key), None)
+    out: list[Race] = []
+    for fkey, body, _ in common.bodies(ctx, kernel):
+        g = common.cfg(ctx, fkey, body)
+        aliases = _aliases(body)
+        blocked = set()
+        for n in g.nodes():
+            if g.kind(n) == "barrier":
+                blocked.add(n)
+            elif any(c.name in common.BLOCK_BARRIERS | WARP_BARRIERS or c.function in syncing for c in g.calls(n)):
+                blocked.add(n)
+        writes, reads = [], []
+        for n in g.nodes():
+            for a in g.accesses(n):
+                root, sym, _ = _root(a.lvalue, aliases)
+                if root is None:
+                    continue
+                item = (n, a, root, sym, _lv_key(a.lvalue, aliases))
+                if a.op == "st":
+                    writes.append(item)
+                elif a.op == "ld":
+                    reads.append(item)
+        # the nearest write above the read first, so the message names the step it depends on
+        writes.sort(key=lambda w: -(site_spans[w[1].site].span.line if w[1].site in site_spans else 0))
+        seen_reads: set[int] = set()
+        for nr, r, rroot, rsym, rkey in reads:
+            if r.site in seen_reads:
+                continue
+            for nw, w, wroot, wsym, wkey in writes:
+                if wroot != rroot:
+                    continue
+                uw = un.site(w.site)
+                varying_write = uw is not None and uw.level > BLOCK
+                if wkey == rkey and varying_write:
+                    continue  # each thread reads the element it wrote
+                if not varying_write:
+                    # one element: a race only when some threads write it and others (not all writers) read it
+                    wconds = {b for b in g.control_deps(nw)
+                              if g.g.nodes[b].get("cond") is not None
+                              and un.of(fkey, g.g.nodes[b]["cond"]).level > BLOCK}
+                    if not wconds or wconds <= g.control_deps(nr):
+                        continue
+                if not g.path_avoiding(nw, nr, blocked - {nw, nr}):
+                    continue
+                if nw in blocked or nr in blocked:
+                    continue
+                if _cross_thread(_concrete(ctx, kr), w.site, r.site) is False:
+                    continue  # every thread reads only what it wrote itself
+                rs, ws = site_spans.get(r.site), site_spans.get(w.site)
+                if rs is None or ws is None:
+                    continue
+                sym = rsym or wsym
+                out.append(Race(r, w, rs.span, ws.span, rs.symbol_hint if rs.symbol_hint != "?" else
+                                (sym.name if sym else "?"), _volatile_base(r.lvalue, u),
+                                sym.space if sym is not None else None))
+                seen_reads.add(r.site)
+                break
+    ctx.result.cache[key] = out
+    return out
+
+
+def check(ctx) -> Iterator[Diagnostic]:
+    for kernel, _ in common.kernels(ctx):
+        for race in races(ctx, kernel):
+            if race.volatile or race.space != "shared":
+                continue
+            msg = (f"`{race.symbol}` is read here at an element another thread writes on line "
+                   f"{race.write_span.line}, with no `__syncthreads()` between: the value read depends on "
+                   "thread timing (read-after-write race)")
+            yield common.diag(ctx, race.read_span, msg,
+                              facts={"symbol": race.symbol, "write_line": race.write_span.line})
