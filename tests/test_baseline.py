@@ -17,7 +17,7 @@ __global__ void NAME(float* out) {
     out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
 }
 """
-LAUNCH = "int main() { dim3 b(32, 32); NAME<<<1, b>>>(0); }\n"
+LAUNCH = "int main() { dim3 b(32, 32); NAME<<<4096, b>>>(0); }\n"
 
 
 def kernel(name: str) -> str:

@@ -22,7 +22,7 @@ __global__ void transposeTile(float* out) {
     out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
 }
 """
-CONFLICT = NO_LAUNCH + "int main() { dim3 b(32, 32); transposeTile<<<1, b>>>(0); }\n"
+CONFLICT = NO_LAUNCH + "int main() { dim3 b(32, 32); transposeTile<<<4096, b>>>(0); }\n"
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:

@@ -27,7 +27,7 @@ __global__ void k(float* out) {
     // the transposed read
     out[threadIdx.y * 32 + threadIdx.x] = /*é*/ tile[threadIdx.x][threadIdx.y];
 }
-int main() { dim3 b(32, 32); k<<<1, b>>>(0); }
+int main() { dim3 b(32, 32); k<<<4096, b>>>(0); }
 """
 CLEAN = CONFLICT.replace("tile[32][32]", "tile[32][33]")
 ACCESS_LINE = 5

@@ -22,7 +22,7 @@ __global__ void k(float* out) {
     __syncthreads();
     out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
 }
-int main() { dim3 b(32, 32); k<<<1, b>>>(0); }
+int main() { dim3 b(32, 32); k<<<4096, b>>>(0); }
 """
 FIXED = CONFLICT.replace("tile[32][32]", "tile[32][33]")
 GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",

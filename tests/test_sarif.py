@@ -19,7 +19,7 @@ __global__ void k(float* out) {
     __syncthreads();
     out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
 }
-int main() { dim3 b(32, 32); k<<<1, b>>>(0); }
+int main() { dim3 b(32, 32); k<<<4096, b>>>(0); }
 """
 
 
