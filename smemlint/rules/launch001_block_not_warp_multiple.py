@@ -4,9 +4,12 @@
 A kernel launch `k<<<grid, block>>>` in the file whose operands smemlint can
 evaluate, where
 - the block's thread count `x * y * z` is not a multiple of 32 (`kind=block`), or
-- the grid has fewer blocks than the target GPU has SMs (`kind=grid`): 132 for
-  sm_90 (H100 SXM5), 108 for sm_80 (A100), 80 for sm_70 (V100); not checked
-  for other architectures.
+- the kernel spreads its work over whatever grid it gets (it reads `gridDim`,
+  as a grid-stride loop does) and the grid has fewer blocks than the target
+  GPU has SMs (`kind=grid`): 132 for sm_90 (H100 SXM5), 108 for sm_80 (A100),
+  80 for sm_70 (V100); not checked for other architectures. A kernel that does
+  not read `gridDim` does an amount of work fixed by its grid (a one-block
+  test launch is one block of work), so its grid size is not a finding.
 
 ## Why it is slow
 The hardware schedules whole warps: a block of 48 threads occupies two warps,
@@ -15,7 +18,8 @@ register file it holds do nothing, and every shared/global request of that
 warp moves half the data it could. It also breaks the assumption, used by
 warp-level code, that `threadIdx.x / 32` names a full warp. A grid with fewer
 blocks than SMs leaves whole SMs idle for the entire kernel: one block on an
-H100 uses 1/132 of the chip.
+H100 uses 1/132 of the chip while a grid-stride loop makes its threads do all
+the work.
 
 ## Example
 ```cuda
@@ -42,7 +46,7 @@ int main()
 ## How to silence
 `// smemlint: ignore[LAUNCH001]` on the launch line, or `ignore = ["LAUNCH001"]`
 in `[tool.smemlint]`. Test and tutorial launches of a single block are a
-common reason to ignore the grid half of this rule.
+reason to ignore the grid half of this rule.
 
 ## Limitations
 Only launches whose grid and block evaluate to constants in the file are
@@ -68,6 +72,7 @@ def check(ctx) -> Iterator[Diagnostic]:
     if u is None:
         return
     names = {k.key: k.name for k in u.kernels}
+    grid_stride = {k.key for k in u.kernels if any(x.startswith("gridDim") for x in k.uses)}
     sms = SM_COUNT.get(ctx.settings.arch)
     for launch in u.launches:
         kname = names.get(launch.kernel, "the kernel")
@@ -81,9 +86,10 @@ def check(ctx) -> Iterator[Diagnostic]:
                        f"use {warps * 32} (or {threads - threads % 32 or 32}) threads")
                 yield common.diag(ctx, launch.span, msg, facts={"kind": "block", "threads": threads})
                 continue
-        if launch.grid is not None and sms is not None:
+        if launch.grid is not None and sms is not None and launch.kernel in grid_stride:
             blocks = launch.grid[0] * launch.grid[1] * launch.grid[2]
             if 0 < blocks < sms:
-                msg = (f"grid of {blocks} block{'s' if blocks != 1 else ''} for `{kname}` cannot fill a "
-                       f"{ctx.settings.arch} GPU ({sms} SMs): {sms - blocks} SMs stay idle for the whole kernel")
+                msg = (f"grid of {blocks} block{'s' if blocks != 1 else ''} for `{kname}`, which spreads its work "
+                       f"over the grid (it reads gridDim), cannot fill a {ctx.settings.arch} GPU ({sms} SMs): "
+                       f"{sms - blocks} SMs stay idle for the whole kernel")
                 yield common.diag(ctx, launch.span, msg, facts={"kind": "grid", "blocks": blocks})
