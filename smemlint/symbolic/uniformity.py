@@ -16,8 +16,10 @@ A value also says whether its variation comes from *data* (`data`): loaded from
 memory at a lane-varying address, an atomic's old value, a shuffle. Locals take
 the join of every value assigned to them, plus the level of the conditions the
 assignment is under (implicit flow); device-function parameters take the join
-over their call sites, and calls the join of the function's returns. Loops are
-handled by iterating to a fixed point.
+over their call sites (for questions about the function's own body), while a
+call's result is computed for the levels of its own arguments (so
+`twice(blockIdx.x)` stays block-uniform when `twice(threadIdx.x)` does not).
+Loops are handled by iterating to a fixed point.
 """
 from __future__ import annotations
 
@@ -94,6 +96,8 @@ class KernelUniformity:
         self.sites: dict[int, U] = {}
         self._changed = False
         self._exit_ctl: list[U] = []
+        self._summaries: dict[str, U] = {}
+        self._stack: list[str] = []
         for _ in range(MAX_ROUNDS):
             self._changed = False
             self._stmt(kernel.key, kernel.body, UNIFORM)
@@ -281,6 +285,30 @@ class KernelUniformity:
             return join(*parts)
         return U(LANE, True, type(e).__name__)
 
+    def _summary(self, fkey: str, f: ir.Function, args: list[U]) -> U:
+        """The function's result for these argument levels (context-sensitive: twice(blockIdx.x) stays uniform)."""
+        ck = fkey + "|" + ",".join(f"{a.level}{int(a.data)}{int(a.tid)}" for a in args)
+        if ck in self._summaries:
+            return self._summaries[ck]
+        if ck in self._stack or len(self._stack) > 8:
+            return join(self.returns.get(fkey, UNIFORM), *args)
+        self._stack.append(ck)
+        changed, exits = self._changed, self._exit_ctl
+        self._exit_ctl = []  # the callee's `return` ends the callee, not the caller's loop
+        self.env[ck] = {p.var: a for p, a in zip(f.params, args)}
+        try:
+            for _ in range(MAX_ROUNDS):
+                self._changed = False
+                self._stmt(ck, f.body, UNIFORM)
+                if not self._changed:
+                    break
+        finally:
+            self._changed, self._exit_ctl = changed, exits
+            self._stack.pop()
+        r = self.returns.get(ck, UNIFORM)
+        self._summaries[ck] = r
+        return r
+
     def _address(self, fkey: str, lv: ir.Expr, ctl: U) -> U:
         ev = lambda x: self._expr(fkey, x, ctl)  # noqa: E731
         if isinstance(lv, ir.Subscript):
@@ -309,8 +337,7 @@ class KernelUniformity:
                 if new.key() != ps[i].key():
                     ps[i] = new
                     self._changed = True
-            r = self.returns.get(e.function, UNIFORM)
-            return r
+            return self._summary(e.function, f, args)
         if name.startswith("__shfl"):
             # __shfl_sync(mask, v, src) with a block-uniform source lane broadcasts: warp-uniform.
             if name == "__shfl_sync" and len(args) >= 3 and args[2].level == BLOCK:
