@@ -312,47 +312,6 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
                                      f"{a.width_bits}-bit access as written")
 
 
-def attach_sass(result: FileResult, settings: Settings) -> None:
-    """Compile the file (nvcc -cubin -lineinfo), attach each kernel's SASS facts, join widths to accesses.
-
-    Only called when `--sass` is given and a SASS rule is enabled. Missing tools or a failed
-    compile leave a note and no facts; the source analysis is never lost.
-    """
-    from .frontend.parse import user_flags
-    from .sass.facts import from_source
-
-    options = ParseOptions(tuple(settings.include), tuple(settings.define), (), (), settings.std,
-                           settings.cuda_headers, settings.arch, settings.compile_commands)
-    try:
-        on_disk = open(result.path, encoding="utf-8", errors="replace").read()
-    except OSError:
-        on_disk = None
-    text = None if on_disk == result.source else result.source
-    sr = from_source(result.path, settings.arch, user_flags(result.path, options), text=text)
-    result.notes += sr.notes
-    if not sr.kernels:
-        return
-    for k in result.kernels:
-        kf = sr.for_kernel(k.name)
-        if kf is None:
-            result.notes.append(f"SASS: no code found for kernel {k.name} (not instantiated, or inlined away)")
-            continue
-        k.sass, k.sass_facts = kf.to_dict(), kf
-        for a in k.accesses:
-            if a.space not in ("shared", "global") or a.op not in ("ld", "st"):
-                continue
-            widths = kf.widths_on_line(a.line, a.space, a.op)
-            if not widths:
-                continue  # a vector load may be attributed to the line that uses the value (HARDWARE.md)
-            a.sass_widths = tuple(sorted(widths, reverse=True))
-            names = kf.describe_line(a.line, a.space, a.op)
-            if set(widths) == {a.width_bits}:
-                a.assumptions.append(f"SASS ({kf.arch}) confirms the {a.width_bits}-bit width: {names} on this line")
-            else:
-                a.assumptions.append(f"SASS ({kf.arch}) emits {names} on this line; the model used one "
-                                     f"{a.width_bits}-bit access as written")
-
-
 # re-exported for rules that verify a fix
 __all__ = ["AccessResult", "KernelResult", "FileResult", "analyze_file", "run_kernel", "read_source",
            "DEFAULT_INT_PARAM"]

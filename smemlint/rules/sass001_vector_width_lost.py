@@ -44,6 +44,8 @@ Joined by source line: `-lineinfo` sometimes attributes a load to the line
 that consumes the value, and then nothing is found on the access's line (no
 finding, never a guess). Several wide accesses of one kind on one line are
 judged together. Generic (`LD`/`ST`) instructions are not attributed to a space.
+When the SASS moves fewer bits than the source asks (only `.x` of a `uint2` is
+used), the compiler dropped the unused part: not reported.
 """
 from __future__ import annotations
 
@@ -74,7 +76,8 @@ def check(ctx) -> Iterator[Diagnostic]:
                 continue
             emitted = kf.widths_on_line(line, space, op)
             unexplained = sorted({w for w in emitted if w < wide and w not in asked})
-            if not emitted or not unexplained:
+            # fewer bits than asked: the compiler dropped the unused part of the vector, not split it
+            if not emitted or not unexplained or sum(emitted) < wide * sum(1 for x in accesses if x.width_bits == wide):
                 continue
             a = max(accesses, key=lambda x: (x.width_bits, -x.column))
             sass = kf.describe_line(line, space, op)
