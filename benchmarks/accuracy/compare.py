@@ -105,6 +105,7 @@ def compare(truth_path: Path = HERE / "truth-sm90.jsonl", headers: str = "bundle
             c.explained.append(entry)
         else:
             c.mismatched.append(entry)
+    executed = {(s["file"], s["kernel"], s["op"]) for s in sites if s["space"] == "global" and s.get("requests")}
     for k in kernels:
         kr = kernel_eff.get((k["file"], k["kernel"]))
         if kr is None:
@@ -112,8 +113,10 @@ def compare(truth_path: Path = HERE / "truth-sm90.jsonl", headers: str = "bundle
         for kind in ("load", "store"):
             measured = k.get(f"global_{kind}_efficiency_pct")
             pred = getattr(kr, f"global_{kind}_efficiency")
-            if measured is None or measured != measured or pred is None:
-                continue
+            op = "ld" if kind == "load" else "st"
+            if measured is None or measured != measured or pred is None or \
+                    (k["file"], k["kernel"], op) not in executed:
+                continue  # no global access of that kind ran (ncu reports 0%)
             c.kernels.append({"file": k["file"], "kernel": k["kernel"], "kind": kind,
                               "measured_pct": round(measured, 2), "predicted_pct": round(pred * 100, 2)})
     return c

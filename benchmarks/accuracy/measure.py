@@ -97,6 +97,9 @@ def main() -> None:
     ap.add_argument("--out", default=str(HERE / "truth-sm90.jsonl"))
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--log", default=None)
+    ap.add_argument("--runs", type=int, default=2,
+                    help="profile each binary this many times; the truth is the smallest count seen "
+                         "(the counters can read high, never low, when warps interfere)")
     args = ap.parse_args()
     manifest = json.loads((HERE / "corpus" / "manifest.json").read_text())
     log = open(args.log or (Path(args.out).with_suffix(".log")), "w")
@@ -111,6 +114,7 @@ def main() -> None:
         "arch": args.arch,
         "command": "python benchmarks/accuracy/measure.py",
         "nvcc_flags": f"-O3 -lineinfo -arch={args.arch}",
+        "ncu_flags": "--clock-control none --metrics <per-kernel counters> (smallest of --runs runs)",
     }
     records = [meta]
     for f in files:
@@ -118,7 +122,11 @@ def main() -> None:
         binary, cubin = str(work / Path(f).stem), str(work / (Path(f).stem + ".cubin"))
         run(["nvcc", "-O3", "-lineinfo", f"-arch={args.arch}", "-o", binary, src], log)
         run(["nvcc", "-O3", "-lineinfo", f"-arch={args.arch}", "-cubin", "-o", cubin, src], log)
-        metrics = ncu_metrics(binary, log)
+        runs = [ncu_metrics(binary, log) for _ in range(max(args.runs, 1))]
+        metrics = {k: {name: min(r.get(k, {}).get(name, float("inf")) for r in runs) for name in v}
+                   for k, v in runs[0].items()}
+        spread = {k: {name: max(r.get(k, {}).get(name, 0.0) for r in runs) for name in v}
+                  for k, v in runs[0].items()}
         sass = sass_by_line(cubin, log)
         sass_short = {}
         for (func, line), ops in sass.items():
@@ -137,7 +145,8 @@ def main() -> None:
             if space == "shared":
                 req = m.get(f"smsp__sass_inst_executed_op_shared_{op}.sum")
                 wf = m.get(f"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{op}.sum")
-                rec.update(requests=req, wavefronts=wf,
+                wf_max = spread.get(site["kernel"], {}).get(f"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{op}.sum")
+                rec.update(requests=req, wavefronts=wf, wavefronts_max=wf_max, runs=args.runs,
                            bank_conflicts=m.get(f"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{op}.sum"),
                            wavefronts_per_request=round(wf / req, 4) if req and wf is not None else None)
             else:

@@ -8,6 +8,7 @@ __global__ void ld32_pattern0(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[0];
     r = v;
     out[tid] = r;
@@ -17,6 +18,7 @@ __global__ void ld32_pattern1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid / 2];
     r = v;
     out[tid] = r;
@@ -26,6 +28,7 @@ __global__ void ld32_pattern2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid / 4];
     r = v;
     out[tid] = r;
@@ -35,6 +38,7 @@ __global__ void ld32_pattern3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid / 8];
     r = v;
     out[tid] = r;
@@ -44,6 +48,7 @@ __global__ void ld32_pattern4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid % 4];
     r = v;
     out[tid] = r;
@@ -53,6 +58,7 @@ __global__ void ld32_pattern5(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid % 16];
     r = v;
     out[tid] = r;
@@ -62,6 +68,7 @@ __global__ void ld32_pattern6(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[(tid / 16) * 32];
     r = v;
     out[tid] = r;
@@ -71,6 +78,7 @@ __global__ void ld32_pattern7(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[(tid % 2) * 32];
     r = v;
     out[tid] = r;
@@ -80,6 +88,7 @@ __global__ void ld32_pattern8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[(tid ^ 1)];
     r = v;
     out[tid] = r;
@@ -89,6 +98,7 @@ __global__ void ld32_pattern9(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[31 - tid];
     r = v;
     out[tid] = r;
@@ -98,6 +108,7 @@ __global__ void ld32_pattern10(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[(tid * 5) % 32];
     r = v;
     out[tid] = r;
@@ -107,6 +118,7 @@ __global__ void ld32_pattern11(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid / 2 * 32];
     r = v;
     out[tid] = r;
@@ -116,6 +128,7 @@ __global__ void ld32_partial16_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 2];
     r = v;
     out[tid] = r;
@@ -125,6 +138,7 @@ __global__ void ld32_partial16_s4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[512];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 4];
     r = v;
     out[tid] = r;
@@ -134,6 +148,7 @@ __global__ void ld32_partial48_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 2];
     r = v;
     out[tid] = r;
@@ -143,6 +158,7 @@ __global__ void ld32_partial48_s4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[512];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 4];
     r = v;
     out[tid] = r;
@@ -152,6 +168,7 @@ __global__ void ld32_partial100_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 2];
     r = v;
     out[tid] = r;
@@ -161,6 +178,7 @@ __global__ void ld32_partial100_s4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[512];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 4];
     r = v;
     out[tid] = r;
@@ -170,6 +188,7 @@ __global__ void ld32_partial24_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 2];
     r = v;
     out[tid] = r;
@@ -179,6 +198,7 @@ __global__ void ld32_partial24_s4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[512];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 4];
     r = v;
     out[tid] = r;
@@ -188,6 +208,7 @@ __global__ void ld32_guard0_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    __syncthreads();
     if (tid < 16) {
         float v = buf[tid * 2];
         r = v;
@@ -199,6 +220,7 @@ __global__ void ld32_guard0_s32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1024];
     float r = 0.f;
+    __syncthreads();
     if (tid < 16) {
         float v = buf[(tid % 32) * 32];
         r = v;
@@ -210,6 +232,7 @@ __global__ void ld32_guard1_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    __syncthreads();
     if (tid % 2 == 0) {
         float v = buf[tid * 2];
         r = v;
@@ -221,6 +244,7 @@ __global__ void ld32_guard1_s32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1024];
     float r = 0.f;
+    __syncthreads();
     if (tid % 2 == 0) {
         float v = buf[(tid % 32) * 32];
         r = v;
@@ -232,6 +256,7 @@ __global__ void ld32_guard2_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    __syncthreads();
     if (tid >= 8 && tid < 24) {
         float v = buf[tid * 2];
         r = v;
@@ -243,6 +268,7 @@ __global__ void ld32_guard2_s32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1024];
     float r = 0.f;
+    __syncthreads();
     if (tid >= 8 && tid < 24) {
         float v = buf[(tid % 32) * 32];
         r = v;
@@ -254,6 +280,7 @@ __global__ void ld32_guard3_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    __syncthreads();
     if (tid % 4 == 3) {
         float v = buf[tid * 2];
         r = v;
@@ -265,6 +292,7 @@ __global__ void ld32_guard3_s32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1024];
     float r = 0.f;
+    __syncthreads();
     if (tid % 4 == 3) {
         float v = buf[(tid % 32) * 32];
         r = v;

@@ -8,6 +8,7 @@ __global__ void ld32_stride1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 1];
     r = v;
     out[tid] = r;
@@ -17,6 +18,7 @@ __global__ void ld32_stride2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 2];
     r = v;
     out[tid] = r;
@@ -26,6 +28,7 @@ __global__ void ld32_stride3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 3];
     r = v;
     out[tid] = r;
@@ -35,6 +38,7 @@ __global__ void ld32_stride4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 4];
     r = v;
     out[tid] = r;
@@ -44,6 +48,7 @@ __global__ void ld32_stride5(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 5];
     r = v;
     out[tid] = r;
@@ -53,6 +58,7 @@ __global__ void ld32_stride6(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 6];
     r = v;
     out[tid] = r;
@@ -62,6 +68,7 @@ __global__ void ld32_stride7(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 7];
     r = v;
     out[tid] = r;
@@ -71,6 +78,7 @@ __global__ void ld32_stride8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 8];
     r = v;
     out[tid] = r;
@@ -80,6 +88,7 @@ __global__ void ld32_stride9(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 9];
     r = v;
     out[tid] = r;
@@ -89,6 +98,7 @@ __global__ void ld32_stride10(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 10];
     r = v;
     out[tid] = r;
@@ -98,6 +108,7 @@ __global__ void ld32_stride11(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 11];
     r = v;
     out[tid] = r;
@@ -107,6 +118,7 @@ __global__ void ld32_stride12(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 12];
     r = v;
     out[tid] = r;
@@ -116,6 +128,7 @@ __global__ void ld32_stride13(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 13];
     r = v;
     out[tid] = r;
@@ -125,6 +138,7 @@ __global__ void ld32_stride14(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 14];
     r = v;
     out[tid] = r;
@@ -134,6 +148,7 @@ __global__ void ld32_stride15(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 15];
     r = v;
     out[tid] = r;
@@ -143,6 +158,7 @@ __global__ void ld32_stride16(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 16];
     r = v;
     out[tid] = r;
@@ -152,6 +168,7 @@ __global__ void ld32_stride17(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 17];
     r = v;
     out[tid] = r;
@@ -161,6 +178,7 @@ __global__ void ld32_stride18(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 18];
     r = v;
     out[tid] = r;
@@ -170,6 +188,7 @@ __global__ void ld32_stride19(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 19];
     r = v;
     out[tid] = r;
@@ -179,6 +198,7 @@ __global__ void ld32_stride20(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 20];
     r = v;
     out[tid] = r;
@@ -188,6 +208,7 @@ __global__ void ld32_stride21(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 21];
     r = v;
     out[tid] = r;
@@ -197,6 +218,7 @@ __global__ void ld32_stride22(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 22];
     r = v;
     out[tid] = r;
@@ -206,6 +228,7 @@ __global__ void ld32_stride23(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 23];
     r = v;
     out[tid] = r;
@@ -215,6 +238,7 @@ __global__ void ld32_stride24(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 24];
     r = v;
     out[tid] = r;
@@ -224,6 +248,7 @@ __global__ void ld32_stride25(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 25];
     r = v;
     out[tid] = r;
@@ -233,6 +258,7 @@ __global__ void ld32_stride26(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 26];
     r = v;
     out[tid] = r;
@@ -242,6 +268,7 @@ __global__ void ld32_stride27(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 27];
     r = v;
     out[tid] = r;
@@ -251,6 +278,7 @@ __global__ void ld32_stride28(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 28];
     r = v;
     out[tid] = r;
@@ -260,6 +288,7 @@ __global__ void ld32_stride29(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 29];
     r = v;
     out[tid] = r;
@@ -269,6 +298,7 @@ __global__ void ld32_stride30(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 30];
     r = v;
     out[tid] = r;
@@ -278,6 +308,7 @@ __global__ void ld32_stride31(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 31];
     r = v;
     out[tid] = r;
@@ -287,6 +318,7 @@ __global__ void ld32_stride32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 32];
     r = v;
     out[tid] = r;
@@ -296,6 +328,7 @@ __global__ void ld32_stride33(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    __syncthreads();
     float v = buf[tid * 33];
     r = v;
     out[tid] = r;
@@ -304,6 +337,7 @@ __global__ void ld32_stride33(float* out) {
 __global__ void st32_stride1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
+    __syncthreads();
     buf[tid * 1] = (float)tid;
     __syncthreads();
     out[tid] = buf[0];
@@ -312,6 +346,7 @@ __global__ void st32_stride1(float* out) {
 __global__ void st32_stride2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
+    __syncthreads();
     buf[tid * 2] = (float)tid;
     __syncthreads();
     out[tid] = buf[0];
@@ -320,6 +355,7 @@ __global__ void st32_stride2(float* out) {
 __global__ void st32_stride3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
+    __syncthreads();
     buf[tid * 3] = (float)tid;
     __syncthreads();
     out[tid] = buf[0];
@@ -328,6 +364,7 @@ __global__ void st32_stride3(float* out) {
 __global__ void st32_stride4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
+    __syncthreads();
     buf[tid * 4] = (float)tid;
     __syncthreads();
     out[tid] = buf[0];
@@ -336,6 +373,7 @@ __global__ void st32_stride4(float* out) {
 __global__ void st32_stride8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
+    __syncthreads();
     buf[tid * 8] = (float)tid;
     __syncthreads();
     out[tid] = buf[0];
@@ -344,6 +382,7 @@ __global__ void st32_stride8(float* out) {
 __global__ void st32_stride16(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
+    __syncthreads();
     buf[tid * 16] = (float)tid;
     __syncthreads();
     out[tid] = buf[0];
@@ -352,6 +391,7 @@ __global__ void st32_stride16(float* out) {
 __global__ void st32_stride32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
+    __syncthreads();
     buf[tid * 32] = (float)tid;
     __syncthreads();
     out[tid] = buf[0];
@@ -360,6 +400,7 @@ __global__ void st32_stride32(float* out) {
 __global__ void st32_stride33(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
+    __syncthreads();
     buf[tid * 33] = (float)tid;
     __syncthreads();
     out[tid] = buf[0];

@@ -8,6 +8,7 @@ __global__ void ld8_stride1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    __syncthreads();
     unsigned char v = buf[tid * 1];
     r = (float)v;
     out[tid] = r;
@@ -17,6 +18,7 @@ __global__ void ld8_stride2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    __syncthreads();
     unsigned char v = buf[tid * 2];
     r = (float)v;
     out[tid] = r;
@@ -26,6 +28,7 @@ __global__ void ld8_stride3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    __syncthreads();
     unsigned char v = buf[tid * 3];
     r = (float)v;
     out[tid] = r;
@@ -35,6 +38,7 @@ __global__ void ld8_stride4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    __syncthreads();
     unsigned char v = buf[tid * 4];
     r = (float)v;
     out[tid] = r;
@@ -44,6 +48,7 @@ __global__ void ld8_stride5(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    __syncthreads();
     unsigned char v = buf[tid * 5];
     r = (float)v;
     out[tid] = r;
@@ -53,6 +58,7 @@ __global__ void ld8_stride8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    __syncthreads();
     unsigned char v = buf[tid * 8];
     r = (float)v;
     out[tid] = r;
@@ -62,6 +68,7 @@ __global__ void ld8_stride16(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    __syncthreads();
     unsigned char v = buf[tid * 16];
     r = (float)v;
     out[tid] = r;
@@ -71,6 +78,7 @@ __global__ void ld8_stride32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    __syncthreads();
     unsigned char v = buf[tid * 32];
     r = (float)v;
     out[tid] = r;
@@ -80,6 +88,7 @@ __global__ void ld8_stride64(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    __syncthreads();
     unsigned char v = buf[tid * 64];
     r = (float)v;
     out[tid] = r;
@@ -89,6 +98,7 @@ __global__ void ld16_stride1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    __syncthreads();
     short v = buf[tid * 1];
     r = (float)v;
     out[tid] = r;
@@ -98,6 +108,7 @@ __global__ void ld16_stride2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    __syncthreads();
     short v = buf[tid * 2];
     r = (float)v;
     out[tid] = r;
@@ -107,6 +118,7 @@ __global__ void ld16_stride3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    __syncthreads();
     short v = buf[tid * 3];
     r = (float)v;
     out[tid] = r;
@@ -116,6 +128,7 @@ __global__ void ld16_stride4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    __syncthreads();
     short v = buf[tid * 4];
     r = (float)v;
     out[tid] = r;
@@ -125,6 +138,7 @@ __global__ void ld16_stride8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    __syncthreads();
     short v = buf[tid * 8];
     r = (float)v;
     out[tid] = r;
@@ -134,6 +148,7 @@ __global__ void ld16_stride16(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    __syncthreads();
     short v = buf[tid * 16];
     r = (float)v;
     out[tid] = r;
@@ -143,6 +158,7 @@ __global__ void ld16_stride32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    __syncthreads();
     short v = buf[tid * 32];
     r = (float)v;
     out[tid] = r;
@@ -152,6 +168,7 @@ __global__ void ld16_stride64(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    __syncthreads();
     short v = buf[tid * 64];
     r = (float)v;
     out[tid] = r;
@@ -161,6 +178,7 @@ __global__ void ldhalf_stride1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ __half buf[1056];
     float r = 0.f;
+    __syncthreads();
     __half v = buf[tid * 1];
     r = __half2float(v);
     out[tid] = r;
@@ -170,6 +188,7 @@ __global__ void ldhalf_stride2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ __half buf[1056];
     float r = 0.f;
+    __syncthreads();
     __half v = buf[tid * 2];
     r = __half2float(v);
     out[tid] = r;
@@ -179,6 +198,7 @@ __global__ void ldhalf_stride32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ __half buf[1056];
     float r = 0.f;
+    __syncthreads();
     __half v = buf[tid * 32];
     r = __half2float(v);
     out[tid] = r;
@@ -187,6 +207,7 @@ __global__ void ldhalf_stride32(float* out) {
 __global__ void st8_stride1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
+    __syncthreads();
     buf[tid * 1] = (unsigned char)tid;
     __syncthreads();
     out[tid] = (float)buf[0];
@@ -195,6 +216,7 @@ __global__ void st8_stride1(float* out) {
 __global__ void st16_stride1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
+    __syncthreads();
     buf[tid * 1] = (short)tid;
     __syncthreads();
     out[tid] = (float)buf[0];
@@ -203,6 +225,7 @@ __global__ void st16_stride1(float* out) {
 __global__ void st8_stride2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
+    __syncthreads();
     buf[tid * 2] = (unsigned char)tid;
     __syncthreads();
     out[tid] = (float)buf[0];
@@ -211,6 +234,7 @@ __global__ void st8_stride2(float* out) {
 __global__ void st16_stride2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
+    __syncthreads();
     buf[tid * 2] = (short)tid;
     __syncthreads();
     out[tid] = (float)buf[0];
@@ -219,6 +243,7 @@ __global__ void st16_stride2(float* out) {
 __global__ void st8_stride4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
+    __syncthreads();
     buf[tid * 4] = (unsigned char)tid;
     __syncthreads();
     out[tid] = (float)buf[0];
@@ -227,6 +252,7 @@ __global__ void st8_stride4(float* out) {
 __global__ void st16_stride4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
+    __syncthreads();
     buf[tid * 4] = (short)tid;
     __syncthreads();
     out[tid] = (float)buf[0];
@@ -235,6 +261,7 @@ __global__ void st16_stride4(float* out) {
 __global__ void st8_stride8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
+    __syncthreads();
     buf[tid * 8] = (unsigned char)tid;
     __syncthreads();
     out[tid] = (float)buf[0];
@@ -243,6 +270,7 @@ __global__ void st8_stride8(float* out) {
 __global__ void st16_stride8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
+    __syncthreads();
     buf[tid * 8] = (short)tid;
     __syncthreads();
     out[tid] = (float)buf[0];
@@ -251,6 +279,7 @@ __global__ void st16_stride8(float* out) {
 __global__ void st8_stride64(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
+    __syncthreads();
     buf[tid * 64] = (unsigned char)tid;
     __syncthreads();
     out[tid] = (float)buf[0];
@@ -259,6 +288,7 @@ __global__ void st8_stride64(float* out) {
 __global__ void st16_stride64(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
+    __syncthreads();
     buf[tid * 64] = (short)tid;
     __syncthreads();
     out[tid] = (float)buf[0];

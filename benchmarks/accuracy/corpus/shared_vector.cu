@@ -8,6 +8,7 @@ __global__ void ld64_p0(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid];
     r = (float)v;
     out[tid] = r;
@@ -17,6 +18,7 @@ __global__ void ld128_p0(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -26,6 +28,7 @@ __global__ void ld64_p1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid * 2];
     r = (float)v;
     out[tid] = r;
@@ -35,6 +38,7 @@ __global__ void ld128_p1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid * 2];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -44,6 +48,7 @@ __global__ void ld64_p2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid * 3];
     r = (float)v;
     out[tid] = r;
@@ -53,6 +58,7 @@ __global__ void ld128_p2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid * 3];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -62,6 +68,7 @@ __global__ void ld64_p3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid * 4];
     r = (float)v;
     out[tid] = r;
@@ -71,6 +78,7 @@ __global__ void ld128_p3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid * 4];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -80,6 +88,7 @@ __global__ void ld64_p4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid * 8];
     r = (float)v;
     out[tid] = r;
@@ -89,6 +98,7 @@ __global__ void ld128_p4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid * 8];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -98,6 +108,7 @@ __global__ void ld64_p5(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid * 16];
     r = (float)v;
     out[tid] = r;
@@ -107,6 +118,7 @@ __global__ void ld128_p5(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid * 16];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -116,6 +128,7 @@ __global__ void ld64_p6(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid * 32];
     r = (float)v;
     out[tid] = r;
@@ -125,6 +138,7 @@ __global__ void ld128_p6(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid * 32];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -134,6 +148,7 @@ __global__ void ld64_p7(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[0];
     r = (float)v;
     out[tid] = r;
@@ -143,6 +158,7 @@ __global__ void ld128_p7(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[0];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -152,6 +168,7 @@ __global__ void ld64_p8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid / 2];
     r = (float)v;
     out[tid] = r;
@@ -161,6 +178,7 @@ __global__ void ld128_p8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid / 2];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -170,6 +188,7 @@ __global__ void ld64_p9(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid / 4];
     r = (float)v;
     out[tid] = r;
@@ -179,6 +198,7 @@ __global__ void ld128_p9(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid / 4];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -188,6 +208,7 @@ __global__ void ld64_p10(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid / 8];
     r = (float)v;
     out[tid] = r;
@@ -197,6 +218,7 @@ __global__ void ld128_p10(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid / 8];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -206,6 +228,7 @@ __global__ void ld64_p11(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid / 16];
     r = (float)v;
     out[tid] = r;
@@ -215,6 +238,7 @@ __global__ void ld128_p11(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid / 16];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -224,6 +248,7 @@ __global__ void ld64_p12(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid % 16];
     r = (float)v;
     out[tid] = r;
@@ -233,6 +258,7 @@ __global__ void ld128_p12(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid % 16];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -242,6 +268,7 @@ __global__ void ld64_p13(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid % 8];
     r = (float)v;
     out[tid] = r;
@@ -251,6 +278,7 @@ __global__ void ld128_p13(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid % 8];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -260,6 +288,7 @@ __global__ void ld64_p14(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid % 4];
     r = (float)v;
     out[tid] = r;
@@ -269,6 +298,7 @@ __global__ void ld128_p14(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid % 4];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -278,6 +308,7 @@ __global__ void ld64_p15(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid ^ 1];
     r = (float)v;
     out[tid] = r;
@@ -287,6 +318,7 @@ __global__ void ld128_p15(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid ^ 1];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -296,6 +328,7 @@ __global__ void ld64_p16(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[(tid / 2) * 2];
     r = (float)v;
     out[tid] = r;
@@ -305,6 +338,7 @@ __global__ void ld128_p16(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[(tid / 2) * 2];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -314,6 +348,7 @@ __global__ void ld64_p17(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid / 2 + (tid % 2) * 16];
     r = (float)v;
     out[tid] = r;
@@ -323,6 +358,7 @@ __global__ void ld128_p17(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid / 2 + (tid % 2) * 16];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -332,6 +368,7 @@ __global__ void ld64_p18(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[(tid % 16) * 2];
     r = (float)v;
     out[tid] = r;
@@ -341,6 +378,7 @@ __global__ void ld128_p18(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[(tid % 16) * 2];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -350,6 +388,7 @@ __global__ void ld64_p19(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    __syncthreads();
     double v = buf[tid & ~2];
     r = (float)v;
     out[tid] = r;
@@ -359,6 +398,7 @@ __global__ void ld128_p19(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[tid & ~2];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -367,6 +407,7 @@ __global__ void ld128_p19(float* out) {
 __global__ void st64_p0(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float2 buf[1056];
+    __syncthreads();
     buf[tid] = make_float2((float)tid, 1.f);
     __syncthreads();
     out[tid] = (buf[0].x + buf[0].y);
@@ -375,6 +416,7 @@ __global__ void st64_p0(float* out) {
 __global__ void st128_p0(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ int4 buf[1056];
+    __syncthreads();
     buf[tid] = make_int4(tid, 1, 2, 3);
     __syncthreads();
     out[tid] = (float)(buf[0].x + buf[0].w);
@@ -383,6 +425,7 @@ __global__ void st128_p0(float* out) {
 __global__ void st64_p1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float2 buf[1056];
+    __syncthreads();
     buf[tid * 2] = make_float2((float)tid, 1.f);
     __syncthreads();
     out[tid] = (buf[0].x + buf[0].y);
@@ -391,6 +434,7 @@ __global__ void st64_p1(float* out) {
 __global__ void st128_p1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ int4 buf[1056];
+    __syncthreads();
     buf[tid * 2] = make_int4(tid, 1, 2, 3);
     __syncthreads();
     out[tid] = (float)(buf[0].x + buf[0].w);
@@ -399,6 +443,7 @@ __global__ void st128_p1(float* out) {
 __global__ void st64_p2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float2 buf[1056];
+    __syncthreads();
     buf[tid * 4] = make_float2((float)tid, 1.f);
     __syncthreads();
     out[tid] = (buf[0].x + buf[0].y);
@@ -407,6 +452,7 @@ __global__ void st64_p2(float* out) {
 __global__ void st128_p2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ int4 buf[1056];
+    __syncthreads();
     buf[tid * 4] = make_int4(tid, 1, 2, 3);
     __syncthreads();
     out[tid] = (float)(buf[0].x + buf[0].w);
@@ -415,6 +461,7 @@ __global__ void st128_p2(float* out) {
 __global__ void st64_p3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float2 buf[1056];
+    __syncthreads();
     buf[0] = make_float2((float)tid, 1.f);
     __syncthreads();
     out[tid] = (buf[0].x + buf[0].y);
@@ -423,6 +470,7 @@ __global__ void st64_p3(float* out) {
 __global__ void st128_p3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ int4 buf[1056];
+    __syncthreads();
     buf[0] = make_int4(tid, 1, 2, 3);
     __syncthreads();
     out[tid] = (float)(buf[0].x + buf[0].w);
@@ -431,6 +479,7 @@ __global__ void st128_p3(float* out) {
 __global__ void st64_p4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float2 buf[1056];
+    __syncthreads();
     buf[tid / 2] = make_float2((float)tid, 1.f);
     __syncthreads();
     out[tid] = (buf[0].x + buf[0].y);
@@ -439,6 +488,7 @@ __global__ void st64_p4(float* out) {
 __global__ void st128_p4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ int4 buf[1056];
+    __syncthreads();
     buf[tid / 2] = make_int4(tid, 1, 2, 3);
     __syncthreads();
     out[tid] = (float)(buf[0].x + buf[0].w);
@@ -447,6 +497,7 @@ __global__ void st128_p4(float* out) {
 __global__ void st64_p5(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float2 buf[1056];
+    __syncthreads();
     buf[tid / 4] = make_float2((float)tid, 1.f);
     __syncthreads();
     out[tid] = (buf[0].x + buf[0].y);
@@ -455,6 +506,7 @@ __global__ void st64_p5(float* out) {
 __global__ void st128_p5(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ int4 buf[1056];
+    __syncthreads();
     buf[tid / 4] = make_int4(tid, 1, 2, 3);
     __syncthreads();
     out[tid] = (float)(buf[0].x + buf[0].w);
@@ -463,6 +515,7 @@ __global__ void st128_p5(float* out) {
 __global__ void st64_p6(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float2 buf[1056];
+    __syncthreads();
     buf[tid % 8] = make_float2((float)tid, 1.f);
     __syncthreads();
     out[tid] = (buf[0].x + buf[0].y);
@@ -471,6 +524,7 @@ __global__ void st64_p6(float* out) {
 __global__ void st128_p6(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ int4 buf[1056];
+    __syncthreads();
     buf[tid % 8] = make_int4(tid, 1, 2, 3);
     __syncthreads();
     out[tid] = (float)(buf[0].x + buf[0].w);
@@ -479,6 +533,7 @@ __global__ void st128_p6(float* out) {
 __global__ void st64_p7(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float2 buf[1056];
+    __syncthreads();
     buf[tid * 8] = make_float2((float)tid, 1.f);
     __syncthreads();
     out[tid] = (buf[0].x + buf[0].y);
@@ -487,6 +542,7 @@ __global__ void st64_p7(float* out) {
 __global__ void st128_p7(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ int4 buf[1056];
+    __syncthreads();
     buf[tid * 8] = make_int4(tid, 1, 2, 3);
     __syncthreads();
     out[tid] = (float)(buf[0].x + buf[0].w);
@@ -496,6 +552,7 @@ __global__ void ld128_block16x2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[2][16];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[threadIdx.y][threadIdx.x];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
@@ -505,6 +562,7 @@ __global__ void ld128_block8x4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[4][8];
     float r = 0.f;
+    __syncthreads();
     float4 v = buf[threadIdx.y][threadIdx.x];
     r = (v.x + v.y + v.z + v.w);
     out[tid] = r;
