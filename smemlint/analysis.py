@@ -46,7 +46,6 @@ class AccessResult:
     requests: int = 0
     text: str = ""
     sass_widths: tuple[int, ...] | None = None  # bits per lane of the SASS emitted for this line (--sass)
-    sass_widths: tuple[int, ...] | None = None  # bits per lane of the SASS emitted for this line (--sass)
 
     @property
     def object(self) -> str | None:
@@ -66,7 +65,6 @@ class KernelResult:
     global_load_efficiency: float | None = None
     global_store_efficiency: float | None = None
     sass: dict | None = None
-    sass_facts: object | None = None  # sass.facts.KernelFacts behind `sass`, for the SASS rules
     sass_facts: object | None = None  # sass.facts.KernelFacts behind `sass`, for the SASS rules
     # for rules that re-run the evaluation (fix verification)
     ir: ir.Kernel | None = None
@@ -188,9 +186,9 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
         elif st.space == "global" and site.op != "atomic":
             sec, ideal_sec = _per(st.sectors, st.requests), _per(st.ideal_sectors, st.requests)
             if site.op == "ld":
-                ld_bytes, ld_sectors = ld_bytes + st.bytes_requested, ld_sectors + st.sectors
+                ld_bytes, ld_sectors = ld_bytes + st.distinct_bytes, ld_sectors + st.sectors
             else:
-                st_bytes, st_sectors = st_bytes + st.bytes_requested, st_sectors + st.sectors
+                st_bytes, st_sectors = st_bytes + st.distinct_bytes, st_sectors + st.sectors
         elif site.op == "atomic" and st.space in ("shared", "global"):
             assumptions.append("atomics are not modelled (no measured rule)")
         worst_case = None

@@ -153,35 +153,6 @@ def sass_cmd(paths, arch, include, define, fmt, lines, timeout) -> None:
         sys.exit(2)
 
 
-@main.command("sass")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("--arch", help="Target architecture for .cu files (default sm_90); for binaries, the code to read "
-                             "(default: every architecture inside).")
-@click.option("-I", "include", multiple=True, help="Add an include directory (.cu files).")
-@click.option("-D", "define", multiple=True, help="Define a macro (.cu files).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--lines", is_flag=True, help="Text format: also list the memory instructions of each source line.")
-@click.option("--timeout", type=float, default=60.0, show_default=True, help="Seconds allowed for one nvcc run.")
-def sass_cmd(paths, arch, include, define, fmt, lines, timeout) -> None:
-    """Per-kernel SASS facts of .cu files (compiled with nvcc), .ptx, cubins, objects, libraries, fatbins."""
-    from .frontend.parse import ParseOptions, user_flags
-    from .sass.facts import from_path
-    from .sass.table import render_json, render_text
-
-    try:
-        arch_name = get_arch(arch).name if arch else None
-    except ValueError as e:
-        raise click.UsageError(str(e)) from e
-    results = []
-    for p in paths:
-        flags = user_flags(p, ParseOptions(tuple(include), tuple(define), arch=arch_name or "sm_90"))
-        is_source = p.lower().endswith((".cu", ".cuh"))
-        results.append(from_path(p, arch_name or "sm_90" if is_source else arch_name, flags, timeout=timeout))
-    click.echo(render_json(results) if fmt == "json" else render_text(results, lines=lines))
-    if not any(r.kernels for r in results):
-        sys.exit(2)
-
-
 @main.command()
 def rules() -> None:
     """List the rules."""

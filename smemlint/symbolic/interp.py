@@ -53,6 +53,7 @@ class SiteStats:
     sectors: int = 0
     ideal_sectors: int = 0
     bytes_requested: int = 0
+    distinct_bytes: int = 0  # bytes the lanes really use: what ncu's bytes-per-sector efficiency counts
     unpredictable: str | None = None
     notes: set[str] = field(default_factory=set)
     worst: WorstRequest | None = None
@@ -632,6 +633,7 @@ class Interpreter:
                 st.sectors += gc.sectors * cnt
                 st.ideal_sectors += gc.ideal * cnt
                 st.bytes_requested += gc.bytes_requested * cnt
+                st.distinct_bytes += gc.distinct_bytes * cnt
                 cost = gc
                 metric = gc.sectors
             st.requests += cnt
