@@ -1,0 +1,6 @@
+/* smemlint stand-in for the CUDA header <builtin_types.h>: everything it would declare
+   lives in cuda_stub.h (bundled mode, -nocudainc). */
+#ifndef SMEMLINT_STANDIN_BUILTIN_TYPES_H
+#define SMEMLINT_STANDIN_BUILTIN_TYPES_H
+#include "cuda_stub.h"
+#endif
