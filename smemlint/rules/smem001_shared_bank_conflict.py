@@ -132,8 +132,10 @@ def _padding_fix(ctx, k: KernelResult, a: AccessResult) -> Fix | None:
                 new_last = f"{old_last} + {pad}" if not old_last.isdigit() else str(last + pad)
                 edit, declarator = _decl_edit(ctx.result.source, sym, new_last)
                 shape = "][".join(map(str, dims))
-                desc = (f"pad each row by {pad * sym.elem.bytes} bytes: declare `{declarator or sym.name}` "
-                        f"({sym.name}[{shape}])")
+                padded = f"{sym.name}[{shape}]"
+                desc = f"pad each row by {pad * sym.elem.bytes} bytes: declare `{declarator or padded}`"
+                if declarator and declarator.replace(" ", "") != padded:
+                    desc += f" ({padded})"
                 return Fix(desc, (edit,) if edit else (),
                            verified=f"re-evaluated with {sym.name}[{shape}]: every access of `{sym.name}` "
                                     "in this kernel needs its ideal wavefronts")
