@@ -11,7 +11,8 @@ the H100: shared loads issued by 8+ warps right at kernel start cost extra
 wavefronts that vary from run to run (a conflict-free row read of a 32x32
 block measured 1.5 and 1.625 wavefronts per request in two runs; 1.0 with the
 barrier), and a load of an uninitialised shared word at a constant address was
-folded away by the compiler.
+folded away by the compiler; each load kernel therefore first stores one
+element per thread (a conflict-free store, itself a measured site).
 
     python benchmarks/accuracy/gen_corpus.py      # rewrites corpus/*.cu and corpus/manifest.json
 """
@@ -59,12 +60,16 @@ class Corpus:
 
 def shared_load(c: Corpus, name: str, t: str, size: int, index: str, block=(32, 1, 1), guard: str = "",
                 decl: str | None = None) -> None:
-    ctype, _, to_f, _ = TYPES[t]
+    ctype, _, to_f, from_i = TYPES[t]
     d = decl or f"__shared__ {ctype} buf[{size}];"
     body = [f"__global__ void {name}(float* out) {{",
             "    const int tid = " + TID + ";",
             f"    {d}",
-            "    float r = 0.f;"]
+            "    float r = 0.f;",
+            # Write before reading, as real code does: the compiler deletes loads of shared
+            # memory nothing in the kernel writes.
+            f"    reinterpret_cast<{ctype}*>(buf)[tid] = {from_i.format(x='tid')};"]
+    init_line = len(body) - 1
     body.append("    __syncthreads();")
     if guard:
         body.append(f"    if ({guard}) {{")
@@ -76,8 +81,8 @@ def shared_load(c: Corpus, name: str, t: str, size: int, index: str, block=(32, 
     body.append("    out[tid] = r;")
     st_line = len(body) - 1
     body.append("}")
-    c.add(Kernel(name, body, block, [(ld_line, "shared", "ld", "interest"), (st_line, "global", "st", "support")],
-                 "d_out"))
+    c.add(Kernel(name, body, block, [(init_line, "shared", "st", "support"), (ld_line, "shared", "ld", "interest"),
+                                     (st_line, "global", "st", "support")], "d_out"))
 
 
 def shared_store(c: Corpus, name: str, t: str, size: int, index: str, block=(32, 1, 1)) -> None:

@@ -33,16 +33,13 @@ Shared memory (`shared_wavefronts`)
     equals wavefronts - phases on every measured site (`SharedCost.conflicts`);
     for 32-bit accesses that is wavefronts - requests.
 
-    Re-measured by benchmarks/accuracy (529 isolated sites, H100, 2026-11-22):
-    sub-word accesses (LDS.U8/U16, STS.U8/U16) cost the largest number of
-    distinct words in one bank over the whole warp (8-bit lanes 8 bytes apart:
-    2; 16-bit lanes 32 elements apart: 16); the seed's Turing rules for 8- and
-    16-byte accesses hold for loads and are wrong for stores. These are costs
-    of one request: when 8+ warps issue conflict-free loads whose 32 words
-    straddle two 128-byte lines at the same moment, the counter can add about
-    one wavefront per 5-8 warps, and loads issued at kernel start without a
-    barrier can read higher still, varying run to run. Counters read high,
-    never low.
+    Re-measured by benchmarks/accuracy (707 isolated sites, H100, 2026-11-22,
+    all exact): sub-word accesses (LDS.U8/U16, STS.U8/U16) cost the largest
+    number of distinct words in one bank over the whole warp (8-bit lanes 8
+    bytes apart: 2; 16-bit lanes 32 elements apart: 16); the seed's Turing
+    rules for 8- and 16-byte accesses hold for loads and are wrong for stores.
+    These are costs of reading written data: loads of shared words nothing has
+    stored to measured extra wavefronts that varied between runs.
 
 Global memory (`global_sectors`)
     Sectors = the number of distinct 32-byte sectors holding a byte that an

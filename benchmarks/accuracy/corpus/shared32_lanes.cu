@@ -8,6 +8,7 @@ __global__ void ld32_pattern0(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[0];
     r = v;
@@ -18,6 +19,7 @@ __global__ void ld32_pattern1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid / 2];
     r = v;
@@ -28,6 +30,7 @@ __global__ void ld32_pattern2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid / 4];
     r = v;
@@ -38,6 +41,7 @@ __global__ void ld32_pattern3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid / 8];
     r = v;
@@ -48,6 +52,7 @@ __global__ void ld32_pattern4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid % 4];
     r = v;
@@ -58,6 +63,7 @@ __global__ void ld32_pattern5(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid % 16];
     r = v;
@@ -68,6 +74,7 @@ __global__ void ld32_pattern6(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[(tid / 16) * 32];
     r = v;
@@ -78,6 +85,7 @@ __global__ void ld32_pattern7(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[(tid % 2) * 32];
     r = v;
@@ -88,6 +96,7 @@ __global__ void ld32_pattern8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[(tid ^ 1)];
     r = v;
@@ -98,6 +107,7 @@ __global__ void ld32_pattern9(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[31 - tid];
     r = v;
@@ -108,6 +118,7 @@ __global__ void ld32_pattern10(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[(tid * 5) % 32];
     r = v;
@@ -118,6 +129,7 @@ __global__ void ld32_pattern11(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid / 2 * 32];
     r = v;
@@ -128,6 +140,7 @@ __global__ void ld32_partial16_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 2];
     r = v;
@@ -138,6 +151,7 @@ __global__ void ld32_partial16_s4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[512];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 4];
     r = v;
@@ -148,6 +162,7 @@ __global__ void ld32_partial48_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 2];
     r = v;
@@ -158,6 +173,7 @@ __global__ void ld32_partial48_s4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[512];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 4];
     r = v;
@@ -168,6 +184,7 @@ __global__ void ld32_partial100_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 2];
     r = v;
@@ -178,6 +195,7 @@ __global__ void ld32_partial100_s4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[512];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 4];
     r = v;
@@ -188,6 +206,7 @@ __global__ void ld32_partial24_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 2];
     r = v;
@@ -198,6 +217,7 @@ __global__ void ld32_partial24_s4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[512];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 4];
     r = v;
@@ -208,6 +228,7 @@ __global__ void ld32_guard0_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     if (tid < 16) {
         float v = buf[tid * 2];
@@ -220,6 +241,7 @@ __global__ void ld32_guard0_s32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1024];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     if (tid < 16) {
         float v = buf[(tid % 32) * 32];
@@ -232,6 +254,7 @@ __global__ void ld32_guard1_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     if (tid % 2 == 0) {
         float v = buf[tid * 2];
@@ -244,6 +267,7 @@ __global__ void ld32_guard1_s32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1024];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     if (tid % 2 == 0) {
         float v = buf[(tid % 32) * 32];
@@ -256,6 +280,7 @@ __global__ void ld32_guard2_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     if (tid >= 8 && tid < 24) {
         float v = buf[tid * 2];
@@ -268,6 +293,7 @@ __global__ void ld32_guard2_s32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1024];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     if (tid >= 8 && tid < 24) {
         float v = buf[(tid % 32) * 32];
@@ -280,6 +306,7 @@ __global__ void ld32_guard3_s2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[256];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     if (tid % 4 == 3) {
         float v = buf[tid * 2];
@@ -292,6 +319,7 @@ __global__ void ld32_guard3_s32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1024];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     if (tid % 4 == 3) {
         float v = buf[(tid % 32) * 32];

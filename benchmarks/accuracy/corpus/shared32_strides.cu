@@ -8,6 +8,7 @@ __global__ void ld32_stride1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 1];
     r = v;
@@ -18,6 +19,7 @@ __global__ void ld32_stride2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 2];
     r = v;
@@ -28,6 +30,7 @@ __global__ void ld32_stride3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 3];
     r = v;
@@ -38,6 +41,7 @@ __global__ void ld32_stride4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 4];
     r = v;
@@ -48,6 +52,7 @@ __global__ void ld32_stride5(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 5];
     r = v;
@@ -58,6 +63,7 @@ __global__ void ld32_stride6(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 6];
     r = v;
@@ -68,6 +74,7 @@ __global__ void ld32_stride7(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 7];
     r = v;
@@ -78,6 +85,7 @@ __global__ void ld32_stride8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 8];
     r = v;
@@ -88,6 +96,7 @@ __global__ void ld32_stride9(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 9];
     r = v;
@@ -98,6 +107,7 @@ __global__ void ld32_stride10(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 10];
     r = v;
@@ -108,6 +118,7 @@ __global__ void ld32_stride11(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 11];
     r = v;
@@ -118,6 +129,7 @@ __global__ void ld32_stride12(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 12];
     r = v;
@@ -128,6 +140,7 @@ __global__ void ld32_stride13(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 13];
     r = v;
@@ -138,6 +151,7 @@ __global__ void ld32_stride14(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 14];
     r = v;
@@ -148,6 +162,7 @@ __global__ void ld32_stride15(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 15];
     r = v;
@@ -158,6 +173,7 @@ __global__ void ld32_stride16(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 16];
     r = v;
@@ -168,6 +184,7 @@ __global__ void ld32_stride17(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 17];
     r = v;
@@ -178,6 +195,7 @@ __global__ void ld32_stride18(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 18];
     r = v;
@@ -188,6 +206,7 @@ __global__ void ld32_stride19(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 19];
     r = v;
@@ -198,6 +217,7 @@ __global__ void ld32_stride20(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 20];
     r = v;
@@ -208,6 +228,7 @@ __global__ void ld32_stride21(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 21];
     r = v;
@@ -218,6 +239,7 @@ __global__ void ld32_stride22(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 22];
     r = v;
@@ -228,6 +250,7 @@ __global__ void ld32_stride23(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 23];
     r = v;
@@ -238,6 +261,7 @@ __global__ void ld32_stride24(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 24];
     r = v;
@@ -248,6 +272,7 @@ __global__ void ld32_stride25(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 25];
     r = v;
@@ -258,6 +283,7 @@ __global__ void ld32_stride26(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 26];
     r = v;
@@ -268,6 +294,7 @@ __global__ void ld32_stride27(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 27];
     r = v;
@@ -278,6 +305,7 @@ __global__ void ld32_stride28(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 28];
     r = v;
@@ -288,6 +316,7 @@ __global__ void ld32_stride29(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 29];
     r = v;
@@ -298,6 +327,7 @@ __global__ void ld32_stride30(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 30];
     r = v;
@@ -308,6 +338,7 @@ __global__ void ld32_stride31(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 31];
     r = v;
@@ -318,6 +349,7 @@ __global__ void ld32_stride32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 32];
     r = v;
@@ -328,6 +360,7 @@ __global__ void ld32_stride33(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[1056];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[tid * 33];
     r = v;

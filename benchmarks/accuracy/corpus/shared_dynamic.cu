@@ -8,6 +8,7 @@ __global__ void dyn_off0_col(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     extern __shared__ float buf[];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[0 + threadIdx.x * 32 + threadIdx.y];
     r = v;
@@ -18,6 +19,7 @@ __global__ void dyn_off0_row(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     extern __shared__ float buf[];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[0 + threadIdx.y * 33 + threadIdx.x];
     r = v;
@@ -28,6 +30,7 @@ __global__ void dyn_off1_col(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     extern __shared__ float buf[];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[1 + threadIdx.x * 32 + threadIdx.y];
     r = v;
@@ -38,6 +41,7 @@ __global__ void dyn_off1_row(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     extern __shared__ float buf[];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[1 + threadIdx.y * 33 + threadIdx.x];
     r = v;
@@ -48,6 +52,7 @@ __global__ void dyn_off33_col(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     extern __shared__ float buf[];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[33 + threadIdx.x * 32 + threadIdx.y];
     r = v;
@@ -58,6 +63,7 @@ __global__ void dyn_off33_row(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     extern __shared__ float buf[];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[33 + threadIdx.y * 33 + threadIdx.x];
     r = v;

@@ -8,6 +8,7 @@ __global__ void ld8_stride1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    reinterpret_cast<unsigned char*>(buf)[tid] = (unsigned char)tid;
     __syncthreads();
     unsigned char v = buf[tid * 1];
     r = (float)v;
@@ -18,6 +19,7 @@ __global__ void ld8_stride2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    reinterpret_cast<unsigned char*>(buf)[tid] = (unsigned char)tid;
     __syncthreads();
     unsigned char v = buf[tid * 2];
     r = (float)v;
@@ -28,6 +30,7 @@ __global__ void ld8_stride3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    reinterpret_cast<unsigned char*>(buf)[tid] = (unsigned char)tid;
     __syncthreads();
     unsigned char v = buf[tid * 3];
     r = (float)v;
@@ -38,6 +41,7 @@ __global__ void ld8_stride4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    reinterpret_cast<unsigned char*>(buf)[tid] = (unsigned char)tid;
     __syncthreads();
     unsigned char v = buf[tid * 4];
     r = (float)v;
@@ -48,6 +52,7 @@ __global__ void ld8_stride5(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    reinterpret_cast<unsigned char*>(buf)[tid] = (unsigned char)tid;
     __syncthreads();
     unsigned char v = buf[tid * 5];
     r = (float)v;
@@ -58,6 +63,7 @@ __global__ void ld8_stride8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    reinterpret_cast<unsigned char*>(buf)[tid] = (unsigned char)tid;
     __syncthreads();
     unsigned char v = buf[tid * 8];
     r = (float)v;
@@ -68,6 +74,7 @@ __global__ void ld8_stride16(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    reinterpret_cast<unsigned char*>(buf)[tid] = (unsigned char)tid;
     __syncthreads();
     unsigned char v = buf[tid * 16];
     r = (float)v;
@@ -78,6 +85,7 @@ __global__ void ld8_stride32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    reinterpret_cast<unsigned char*>(buf)[tid] = (unsigned char)tid;
     __syncthreads();
     unsigned char v = buf[tid * 32];
     r = (float)v;
@@ -88,6 +96,7 @@ __global__ void ld8_stride64(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ unsigned char buf[2080];
     float r = 0.f;
+    reinterpret_cast<unsigned char*>(buf)[tid] = (unsigned char)tid;
     __syncthreads();
     unsigned char v = buf[tid * 64];
     r = (float)v;
@@ -98,6 +107,7 @@ __global__ void ld16_stride1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    reinterpret_cast<short*>(buf)[tid] = (short)tid;
     __syncthreads();
     short v = buf[tid * 1];
     r = (float)v;
@@ -108,6 +118,7 @@ __global__ void ld16_stride2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    reinterpret_cast<short*>(buf)[tid] = (short)tid;
     __syncthreads();
     short v = buf[tid * 2];
     r = (float)v;
@@ -118,6 +129,7 @@ __global__ void ld16_stride3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    reinterpret_cast<short*>(buf)[tid] = (short)tid;
     __syncthreads();
     short v = buf[tid * 3];
     r = (float)v;
@@ -128,6 +140,7 @@ __global__ void ld16_stride4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    reinterpret_cast<short*>(buf)[tid] = (short)tid;
     __syncthreads();
     short v = buf[tid * 4];
     r = (float)v;
@@ -138,6 +151,7 @@ __global__ void ld16_stride8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    reinterpret_cast<short*>(buf)[tid] = (short)tid;
     __syncthreads();
     short v = buf[tid * 8];
     r = (float)v;
@@ -148,6 +162,7 @@ __global__ void ld16_stride16(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    reinterpret_cast<short*>(buf)[tid] = (short)tid;
     __syncthreads();
     short v = buf[tid * 16];
     r = (float)v;
@@ -158,6 +173,7 @@ __global__ void ld16_stride32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    reinterpret_cast<short*>(buf)[tid] = (short)tid;
     __syncthreads();
     short v = buf[tid * 32];
     r = (float)v;
@@ -168,6 +184,7 @@ __global__ void ld16_stride64(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ short buf[2080];
     float r = 0.f;
+    reinterpret_cast<short*>(buf)[tid] = (short)tid;
     __syncthreads();
     short v = buf[tid * 64];
     r = (float)v;
@@ -178,6 +195,7 @@ __global__ void ldhalf_stride1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ __half buf[1056];
     float r = 0.f;
+    reinterpret_cast<__half*>(buf)[tid] = __float2half((float)tid);
     __syncthreads();
     __half v = buf[tid * 1];
     r = __half2float(v);
@@ -188,6 +206,7 @@ __global__ void ldhalf_stride2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ __half buf[1056];
     float r = 0.f;
+    reinterpret_cast<__half*>(buf)[tid] = __float2half((float)tid);
     __syncthreads();
     __half v = buf[tid * 2];
     r = __half2float(v);
@@ -198,6 +217,7 @@ __global__ void ldhalf_stride32(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ __half buf[1056];
     float r = 0.f;
+    reinterpret_cast<__half*>(buf)[tid] = __float2half((float)tid);
     __syncthreads();
     __half v = buf[tid * 32];
     r = __half2float(v);

@@ -8,6 +8,7 @@ __global__ void tile64x4_p0_row(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[8][64];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.y][threadIdx.x];
     r = v;
@@ -18,6 +19,7 @@ __global__ void tile64x4_p0_col(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[64][64];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.x][threadIdx.y];
     r = v;
@@ -28,6 +30,7 @@ __global__ void tile64x4_p1_row(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[8][65];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.y][threadIdx.x];
     r = v;
@@ -38,6 +41,7 @@ __global__ void tile64x4_p1_col(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[64][65];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.x][threadIdx.y];
     r = v;
@@ -48,6 +52,7 @@ __global__ void tile64x4_p2_row(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[8][66];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.y][threadIdx.x];
     r = v;
@@ -58,6 +63,7 @@ __global__ void tile64x4_p2_col(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[64][66];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.x][threadIdx.y];
     r = v;

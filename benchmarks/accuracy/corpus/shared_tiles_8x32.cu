@@ -8,6 +8,7 @@ __global__ void tile8x32_p0_row(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[64][8];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.y][threadIdx.x];
     r = v;
@@ -18,6 +19,7 @@ __global__ void tile8x32_p1_row(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[64][9];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.y][threadIdx.x];
     r = v;
@@ -28,6 +30,7 @@ __global__ void tile8x32_p2_row(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[64][10];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.y][threadIdx.x];
     r = v;

@@ -8,6 +8,7 @@ __global__ void tile32_swizzle(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[32][32];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.x][threadIdx.y ^ threadIdx.x];
     r = v;
@@ -18,6 +19,7 @@ __global__ void tile32_swizzle_mod(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[32][32];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.x][(threadIdx.y + threadIdx.x) % 32];
     r = v;
@@ -28,6 +30,7 @@ __global__ void tile3d_8x4x4_xyz(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[4][4][8];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.z][threadIdx.y][threadIdx.x];
     r = v;
@@ -38,6 +41,7 @@ __global__ void tile3d_8x4x4_zyx(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[8][4][4];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.x][threadIdx.y][threadIdx.z];
     r = v;
@@ -48,6 +52,7 @@ __global__ void tile3d_4x4x8_xyz(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[8][4][4];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.z][threadIdx.y][threadIdx.x];
     r = v;
@@ -58,6 +63,7 @@ __global__ void tile3d_4x4x8_zyx(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[4][4][8];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.x][threadIdx.y][threadIdx.z];
     r = v;
@@ -68,6 +74,7 @@ __global__ void tile3d_16x2x2_xyz(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[2][2][16];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.z][threadIdx.y][threadIdx.x];
     r = v;
@@ -78,6 +85,7 @@ __global__ void tile3d_16x2x2_zyx(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float buf[16][2][2];
     float r = 0.f;
+    reinterpret_cast<float*>(buf)[tid] = (float)tid;
     __syncthreads();
     float v = buf[threadIdx.x][threadIdx.y][threadIdx.z];
     r = v;

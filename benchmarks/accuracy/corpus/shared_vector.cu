@@ -8,6 +8,7 @@ __global__ void ld64_p0(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid];
     r = (float)v;
@@ -18,6 +19,7 @@ __global__ void ld128_p0(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid];
     r = (v.x + v.y + v.z + v.w);
@@ -28,6 +30,7 @@ __global__ void ld64_p1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid * 2];
     r = (float)v;
@@ -38,6 +41,7 @@ __global__ void ld128_p1(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid * 2];
     r = (v.x + v.y + v.z + v.w);
@@ -48,6 +52,7 @@ __global__ void ld64_p2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid * 3];
     r = (float)v;
@@ -58,6 +63,7 @@ __global__ void ld128_p2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid * 3];
     r = (v.x + v.y + v.z + v.w);
@@ -68,6 +74,7 @@ __global__ void ld64_p3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid * 4];
     r = (float)v;
@@ -78,6 +85,7 @@ __global__ void ld128_p3(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid * 4];
     r = (v.x + v.y + v.z + v.w);
@@ -88,6 +96,7 @@ __global__ void ld64_p4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid * 8];
     r = (float)v;
@@ -98,6 +107,7 @@ __global__ void ld128_p4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid * 8];
     r = (v.x + v.y + v.z + v.w);
@@ -108,6 +118,7 @@ __global__ void ld64_p5(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid * 16];
     r = (float)v;
@@ -118,6 +129,7 @@ __global__ void ld128_p5(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid * 16];
     r = (v.x + v.y + v.z + v.w);
@@ -128,6 +140,7 @@ __global__ void ld64_p6(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid * 32];
     r = (float)v;
@@ -138,6 +151,7 @@ __global__ void ld128_p6(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid * 32];
     r = (v.x + v.y + v.z + v.w);
@@ -148,6 +162,7 @@ __global__ void ld64_p7(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[0];
     r = (float)v;
@@ -158,6 +173,7 @@ __global__ void ld128_p7(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[0];
     r = (v.x + v.y + v.z + v.w);
@@ -168,6 +184,7 @@ __global__ void ld64_p8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid / 2];
     r = (float)v;
@@ -178,6 +195,7 @@ __global__ void ld128_p8(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid / 2];
     r = (v.x + v.y + v.z + v.w);
@@ -188,6 +206,7 @@ __global__ void ld64_p9(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid / 4];
     r = (float)v;
@@ -198,6 +217,7 @@ __global__ void ld128_p9(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid / 4];
     r = (v.x + v.y + v.z + v.w);
@@ -208,6 +228,7 @@ __global__ void ld64_p10(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid / 8];
     r = (float)v;
@@ -218,6 +239,7 @@ __global__ void ld128_p10(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid / 8];
     r = (v.x + v.y + v.z + v.w);
@@ -228,6 +250,7 @@ __global__ void ld64_p11(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid / 16];
     r = (float)v;
@@ -238,6 +261,7 @@ __global__ void ld128_p11(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid / 16];
     r = (v.x + v.y + v.z + v.w);
@@ -248,6 +272,7 @@ __global__ void ld64_p12(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid % 16];
     r = (float)v;
@@ -258,6 +283,7 @@ __global__ void ld128_p12(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid % 16];
     r = (v.x + v.y + v.z + v.w);
@@ -268,6 +294,7 @@ __global__ void ld64_p13(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid % 8];
     r = (float)v;
@@ -278,6 +305,7 @@ __global__ void ld128_p13(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid % 8];
     r = (v.x + v.y + v.z + v.w);
@@ -288,6 +316,7 @@ __global__ void ld64_p14(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid % 4];
     r = (float)v;
@@ -298,6 +327,7 @@ __global__ void ld128_p14(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid % 4];
     r = (v.x + v.y + v.z + v.w);
@@ -308,6 +338,7 @@ __global__ void ld64_p15(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid ^ 1];
     r = (float)v;
@@ -318,6 +349,7 @@ __global__ void ld128_p15(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid ^ 1];
     r = (v.x + v.y + v.z + v.w);
@@ -328,6 +360,7 @@ __global__ void ld64_p16(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[(tid / 2) * 2];
     r = (float)v;
@@ -338,6 +371,7 @@ __global__ void ld128_p16(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[(tid / 2) * 2];
     r = (v.x + v.y + v.z + v.w);
@@ -348,6 +382,7 @@ __global__ void ld64_p17(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid / 2 + (tid % 2) * 16];
     r = (float)v;
@@ -358,6 +393,7 @@ __global__ void ld128_p17(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid / 2 + (tid % 2) * 16];
     r = (v.x + v.y + v.z + v.w);
@@ -368,6 +404,7 @@ __global__ void ld64_p18(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[(tid % 16) * 2];
     r = (float)v;
@@ -378,6 +415,7 @@ __global__ void ld128_p18(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[(tid % 16) * 2];
     r = (v.x + v.y + v.z + v.w);
@@ -388,6 +426,7 @@ __global__ void ld64_p19(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ double buf[1056];
     float r = 0.f;
+    reinterpret_cast<double*>(buf)[tid] = (double)tid;
     __syncthreads();
     double v = buf[tid & ~2];
     r = (float)v;
@@ -398,6 +437,7 @@ __global__ void ld128_p19(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[1056];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[tid & ~2];
     r = (v.x + v.y + v.z + v.w);
@@ -552,6 +592,7 @@ __global__ void ld128_block16x2(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[2][16];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[threadIdx.y][threadIdx.x];
     r = (v.x + v.y + v.z + v.w);
@@ -562,6 +603,7 @@ __global__ void ld128_block8x4(float* out) {
     const int tid = (threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y);
     __shared__ float4 buf[4][8];
     float r = 0.f;
+    reinterpret_cast<float4*>(buf)[tid] = make_float4((float)tid, 1.f, 2.f, 3.f);
     __syncthreads();
     float4 v = buf[threadIdx.y][threadIdx.x];
     r = (v.x + v.y + v.z + v.w);
