@@ -52,7 +52,7 @@ and only suggests a fix that really gives the ideal count.
   is wavefronts minus phases; smemlint's numbers are per request,
   `l1tex__data_pipe_lsu_wavefronts_mem_shared_op_*` over
   `smsp__sass_inst_executed_op_shared_*`, exact on all 414 isolated shared
-  sites of benchmarks/accuracy. Loads of words nothing has stored to cost
+  sites of benchmarks/accuracy. Loads of words nothing has stored to can cost
   more, and vary between runs; the numbers are for reads of written data.
 
 ## How to silence
