@@ -6,6 +6,7 @@ JSON renderer is a mapping, not a translation.
 from __future__ import annotations
 
 import os
+import stat
 import time
 from dataclasses import dataclass, field
 
@@ -212,8 +213,16 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
     return kr
 
 
+_TEXT_CONTROLS = {9, 10, 11, 12, 13, 27}  # tab, newlines, form feed, escape (colour codes in comments)
+
+
 def _is_binary(data: bytes) -> bool:
-    return b"\0" in data[:65536]
+    head = data[:65536]
+    if b"\0" in head:
+        return True
+    # No NUL but mostly control bytes (compressed data, some object formats): not source either.
+    controls = sum(1 for b in head if (b < 32 and b not in _TEXT_CONTROLS) or b == 127)
+    return controls * 10 > len(head)
 
 
 def analyze_file(path: str, settings: Settings, text: str | None = None) -> FileResult:
@@ -222,11 +231,20 @@ def analyze_file(path: str, settings: Settings, text: str | None = None) -> File
     result = FileResult(path)
     try:
         if text is None:
-            size = os.path.getsize(path)
-            if size > MAX_FILE_BYTES:
-                return _error(result, f"file is {size // (1024 * 1024)} MB; files over "
-                                      f"{MAX_FILE_BYTES // (1024 * 1024)} MB are not linted", t0)
-            data = open(path, "rb").read()
+            try:
+                st = os.stat(path)
+                if not stat.S_ISREG(st.st_mode):  # a FIFO or device named .cu would block the read
+                    return _error(result, "not a regular file", t0)
+                size = st.st_size
+                if size > MAX_FILE_BYTES:
+                    return _error(result, f"file is {size // (1024 * 1024)} MB; files over "
+                                          f"{MAX_FILE_BYTES // (1024 * 1024)} MB are not linted", t0)
+                with open(path, "rb") as fh:
+                    data = fh.read(MAX_FILE_BYTES + 1)
+            except OSError as e:
+                return _error(result, f"cannot read the file ({e.strerror or e})", t0)
+            if len(data) > MAX_FILE_BYTES:  # grew since stat
+                return _error(result, f"file is over {MAX_FILE_BYTES // (1024 * 1024)} MB; not linted", t0)
             if _is_binary(data):
                 return _error(result, "binary file (contains NUL bytes), not CUDA source", t0)
             source = data.decode("utf-8", errors="replace")
@@ -239,6 +257,7 @@ def analyze_file(path: str, settings: Settings, text: str | None = None) -> File
                                settings.cuda_headers, settings.arch, settings.compile_commands)
         parsed = parse(path, options, text)
         result.parse_mode = parsed.mode
+        result.notes += parsed.notes
         if parsed.tu is None:
             return _error(result, "; ".join(parsed.errors) or "clang could not parse the file", t0)
         if parsed.missing_includes:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import clang.cindex as ci
 
 from .. import ir
-from .extract import _LAUNCH_CONFIG_CALLS, decl_key, span_of
+from .extract import _LAUNCH_CONFIG_CALLS, MAX_WALK, decl_key, span_of
 
 K = ci.CursorKind
 T = ci.TypeKind
@@ -33,7 +33,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
         try:
             context = _context(fn)
             fkey = fn.get_usr() or decl_key(fn)
-            for c, offset in _descendants(fn):
+            for c, offset in _descendants(fn, unit):
                 if c.kind == K.CALL_EXPR:
                     fact = _call_fact(c, path, lines, fn.spelling, fkey, context)
                     if fact is not None:
@@ -67,11 +67,16 @@ def _definitions(c: ci.Cursor, main: str):
             yield from _definitions(ch, main)
 
 
-def _descendants(c: ci.Cursor):
+def _descendants(c: ci.Cursor, unit: ir.TranslationUnit):
+    budget = MAX_WALK  # an exponential macro expansion can make one function millions of cursors
     stack = [c]
     while stack:
         n = stack.pop()
         for ch in n.get_children():
+            budget -= 1
+            if budget < 0:
+                unit.notes.append(f"{c.spelling}: over {MAX_WALK} syntax nodes; calls after that not read")
+                return
             yield ch, ch.extent.start.offset
             stack.append(ch)
 

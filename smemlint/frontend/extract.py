@@ -33,6 +33,16 @@ _ANNOTATION = re.compile(r"//\s*smemlint:\s*block\s*\(\s*(\d+)\s*(?:,\s*(\d+)\s*
 _BARRIERS = {"__syncthreads", "__syncwarp", "__syncthreads_count", "__syncthreads_and",
              "__syncthreads_or", "__barrier_sync"}
 _LAUNCH_CONFIG_CALLS = {"cudaConfigureCall", "__cudaPushCallConfiguration"}
+# Bounds that keep lowering (and every later walk over the IR) away from Python's recursion
+# limit and from exponential macro expansions. A RecursionError inside libclang's child
+# visitor is swallowed by ctypes and silently truncates the children, so depth is counted
+# here rather than caught. The evaluator treats these Opaque values as lane-varying
+# (symbolic/interp.py matches the reason prefix TOO_COMPLEX).
+MAX_NESTING = 120  # statements and expressions nested inside one another (one frame chain)
+MAX_NODES = 20_000  # statements and expressions lowered per function
+MAX_INSTANTIATIONS = 16  # template instantiations of one kernel analysed per file
+MAX_WALK = 100_000  # cursors visited per function when looking for launches and calls
+TOO_COMPLEX = "code too complex to analyse"
 
 # ---------------------------------------------------------------- clang helpers
 
@@ -169,16 +179,40 @@ class _Lowerer:
         self.func_key = func_key
         self.uses: set[str] = set()
         self.barriers: list[Span] = []
+        self.nodes = 0
+        self._noted: set[str] = set()
+
+    def _too_complex(self, c: ci.Cursor) -> str | None:
+        """Why `c` is not lowered (too deep, or the function too large), with a file note; else None."""
+        if self.ex.depth >= MAX_NESTING:
+            why = f"nested more than {MAX_NESTING} levels deep"
+        elif self.nodes >= MAX_NODES:
+            why = f"function body over {MAX_NODES} expressions"
+        else:
+            return None
+        if why not in self._noted:  # once per function, at the first place it happens
+            self._noted.add(why)
+            line = c.extent.start.line or c.location.line
+            self.ex.note(f"line {line}: {TOO_COMPLEX} ({why}); the rest of it is not analysed and "
+                         "accesses that depend on it are unpredictable")
+        return f"{TOO_COMPLEX} ({why})"
 
     # ------------------------------------------------------------ statements
 
     def stmt(self, c: ci.Cursor) -> ir.Stmt:
+        why = self._too_complex(c)
+        if why is not None:
+            return ir.Unsupported(self.span(c), why)
+        self.nodes += 1
+        self.ex.depth += 1
         try:
             return self._stmt(c)
         except RecursionError:
-            return ir.Unsupported(self.span(c), "statement nested too deeply")
+            return ir.Unsupported(self.span(c), f"{TOO_COMPLEX} (nested too deeply)")
         except Exception as e:  # noqa: BLE001 - never crash on user code
             return ir.Unsupported(self.span(c), f"could not lower {c.kind.name}: {e}")
+        finally:
+            self.ex.depth -= 1
 
     def span(self, c: ci.Cursor) -> Span:
         return span_of(c, self.ex.path)
@@ -326,12 +360,19 @@ class _Lowerer:
     # ------------------------------------------------------------ expressions
 
     def expr(self, c: ci.Cursor) -> ir.Expr:
+        why = self._too_complex(c)
+        if why is not None:
+            return ir.Opaque(ir.UNKNOWN_TYPE, why)
+        self.nodes += 1
+        self.ex.depth += 1
         try:
             return self._expr(c)
         except RecursionError:
-            return ir.Opaque(ir.UNKNOWN_TYPE, "expression nested too deeply")
+            return ir.Opaque(ir.UNKNOWN_TYPE, f"{TOO_COMPLEX} (nested too deeply)")
         except Exception as e:  # noqa: BLE001
             return ir.Opaque(ir.UNKNOWN_TYPE, f"could not lower {c.kind.name}: {e}")
+        finally:
+            self.ex.depth -= 1
 
     def _expr(self, c: ci.Cursor) -> ir.Expr:
         k = c.kind
@@ -666,6 +707,12 @@ class Extractor:
         self.kernel_shared: dict[str, ir.Symbol] = {}
         self.current_kernel: str | None = None
         self._lowering: set[str] = set()
+        self.depth = 0  # nesting of stmt()/expr() calls, across the functions lowered inside one another
+        self.notes: list[str] = []
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
 
     # ------------------------------------------------------------ symbols and sites
 
@@ -812,19 +859,24 @@ class Extractor:
                     _has_attr(c, K.CUDAGLOBAL_ATTR):
                 kernels_by_pattern[_loc_key(c)] = c
             if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD) and c.is_definition():
-                for call in _find_launches(c):
+                for call in _find_launches(c, self.notes):
                     ref = call.referenced
                     if ref is not None:
                         launches.append((call, ref))
         instantiations: dict[str, list[ci.Cursor]] = {}
+        seen: set[tuple[str, str]] = set()
         for call, ref in launches:
-            instantiations.setdefault(_loc_key(ref), [])
-            if ref.get_num_template_arguments() > 0:
-                names = [_display_name(x) for x in instantiations[_loc_key(ref)]]
-                if _display_name(ref) not in names:
-                    instantiations[_loc_key(ref)].append(ref)
+            loc = _loc_key(ref)
+            instantiations.setdefault(loc, [])
+            if ref.get_num_template_arguments() > 0 and (loc, _display_name(ref)) not in seen:
+                seen.add((loc, _display_name(ref)))
+                instantiations[loc].append(ref)
         for loc, pattern in kernels_by_pattern.items():
             specs = instantiations.get(loc) or []
+            if len(specs) > MAX_INSTANTIATIONS:
+                unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; the first "
+                                  f"{MAX_INSTANTIATIONS} analysed, {len(specs) - MAX_INSTANTIATIONS} skipped")
+                specs = specs[:MAX_INSTANTIATIONS]
             targets = specs if specs else [pattern]
             for target in targets:
                 try:
@@ -843,6 +895,7 @@ class Extractor:
             if site is not None:
                 unit.launches.append(site)
         unit.functions = self.functions
+        unit.notes += self.notes
         try:
             from .calls import collect  # host-side and call facts (imported here: it imports this module)
             collect(self.tu, self.path, self.lines, unit)
@@ -917,11 +970,16 @@ def _walk_decls(c: ci.Cursor, main: str):
             yield from _walk_decls(ch, main)
 
 
-def _find_launches(c: ci.Cursor):
+def _find_launches(c: ci.Cursor, notes: list[str]):
+    budget = MAX_WALK
     stack = [c]
     while stack:
         n = stack.pop()
         for ch in n.get_children():
+            budget -= 1
+            if budget < 0:
+                notes.append(f"{c.spelling}: over {MAX_WALK} syntax nodes; kernel launches after that not read")
+                return
             if ch.kind == K.CALL_EXPR and any(g.kind == K.CALL_EXPR and g.spelling in _LAUNCH_CONFIG_CALLS
                                               for g in ch.get_children()):
                 yield ch

@@ -48,6 +48,7 @@ class ParseResult:
     errors: list[str] = field(default_factory=list)  # error/fatal diagnostics as "file:line:col: message"
     missing_includes: list[str] = field(default_factory=list)
     args: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # for the user: which headers were used, and why
 
 
 _index: ci.Index | None = None
@@ -227,8 +228,7 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
     modes = []
     if toolkit:
         modes.append("toolkit")
-    if options.cuda_headers != "toolkit" or not toolkit:
-        modes.append("bundled")
+    modes.append("bundled")  # with --cuda-headers toolkit, only if the toolkit's own headers fail (below)
     best: ParseResult | None = None
     for mode in modes:
         args = clang_args(mode, path, options, toolkit)
@@ -241,6 +241,9 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
             errors, missing, in_header = _collect(tu)
             result = ParseResult(tu, mode, errors, missing, args)
             if not in_header:
+                if mode == "bundled" and options.cuda_headers == "toolkit" and best is not None:
+                    result.notes.append(f"the CUDA toolkit at {toolkit} could not be used ({best.errors[0]}); "
+                                        "parsed with smemlint's bundled CUDA declarations instead")
                 return result
         if best is None or (result.tu is not None and len(result.errors) < len(best.errors)):
             best = result

@@ -364,13 +364,41 @@ def _nvcc_arch(arch: str) -> str:
     return f"sm_{a.compute_capability}"
 
 
+# nvcc runs its host-compiler steps through a shell, so a define like -DX=$(cmd) from a
+# compile_commands.json would run `cmd`: only plain characters reach nvcc.
+_NVCC_SAFE = re.compile(r"[A-Za-z0-9_./+,=:@%-]*")
+_NVCC_SAFE_PATH = re.compile(r"[A-Za-z0-9_./+,=:@%~ -]*")
+
+
+def nvcc_safe_flags(flags: list[str]) -> tuple[list[str], list[str]]:
+    """(flags without shell metacharacters, the flags dropped); values are checked with their flag."""
+    safe: list[str] = []
+    dropped: list[str] = []
+    i = 0
+    while i < len(flags):
+        group = flags[i:i + 2] if flags[i] in ("-I", "-isystem", "-include", "-D", "-U") else flags[i:i + 1]
+        i += len(group)
+        path_like = group[0] in ("-I", "-isystem", "-include") or group[0].startswith("-I")
+        pattern = _NVCC_SAFE_PATH if path_like else _NVCC_SAFE
+        if all(pattern.fullmatch(g) for g in group):
+            safe += group
+        else:
+            dropped.append(" ".join(group))
+    return safe, dropped
+
+
 def from_source(path: str, arch: str = "sm_90", flags: list[str] | None = None, *, text: str | None = None,
                 timeout: float = COMPILE_TIMEOUT_S, tools: Toolchain | None = None) -> SassResult:
     """Compile a .cu with nvcc (-cubin -lineinfo) and read its SASS; PTX when only nvcc is around."""
     t0 = time.perf_counter()
     tools = tools or Toolchain.find()
-    flags = list(flags or [])
+    flags, dropped = nvcc_safe_flags(list(flags or []))
     result = SassResult(path)
+    if dropped:
+        result.notes.append("SASS: flags with shell metacharacters not passed to nvcc: " + ", ".join(dropped))
+    if not _NVCC_SAFE_PATH.fullmatch(os.path.abspath(path)):
+        result.notes.append("SASS skipped: the file's path has shell metacharacters (nvcc runs a shell)")
+        return result
     if tools.nvcc is None:
         result.notes.append("SASS skipped: " + tools.missing_note("nvcc"))
         return result

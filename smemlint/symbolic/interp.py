@@ -22,6 +22,7 @@ MAX_LOOP_ITERATIONS = 64  # iterations simulated per loop execution; later ones 
 UNKNOWN_TRIP_SAMPLE = 4  # iterations sampled when the trip count depends on data
 MAX_CALL_DEPTH = 12
 STEP_BUDGET = 60_000  # statements executed per kernel evaluation before giving up on the rest
+TOO_COMPLEX = "code too complex to analyse"  # reason prefix of the frontend's cut-off Opaque values (extract.py)
 
 
 @dataclass(frozen=True)
@@ -380,6 +381,8 @@ class Interpreter:
             return Unknown(False, "a floating-point value")
         if isinstance(e, ir.Opaque):
             vals = [self.eval(p, mask) for p in e.parts]
+            if e.reason.startswith(TOO_COMPLEX):  # cut off by the frontend: it may well vary per lane
+                return Unknown(True, e.reason)
             return unknown_from(e.reason, *vals)
         return Unknown(True, type(e).__name__)
 
@@ -678,6 +681,11 @@ class Interpreter:
         name = e.name
         if e.function is not None and e.function in self.unit.functions:
             if len(self._frames) > MAX_CALL_DEPTH:
+                line = e.span.line if e.span else 0
+                text = (f"line {line}: calls nested more than {MAX_CALL_DEPTH} deep (recursion?) at `{name}`; "
+                        "deeper calls not followed")
+                if not any(t == text for _, _, t in self.notes):
+                    self.notes.append((line, line, text) if line else (0, 1 << 30, text))
                 return unknown_from(f"a call of `{name}` nested too deeply", *args)
             f = self.unit.functions[e.function]
             env = {p.var: self._convert(a, p.ctype) for p, a in zip(f.params, args)}
