@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from .analysis import FileResult
+from .results import FileResult
 from .diagnostics import Diagnostic
 
 VERSION = 1

@@ -1,7 +1,7 @@
 """`--format github`: GitHub Actions workflow commands, shown as annotations on the pull request."""
 from __future__ import annotations
 
-from ..analysis import FileResult
+from ..results import FileResult
 from ..diagnostics import Severity
 
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}

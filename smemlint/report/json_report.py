@@ -5,7 +5,7 @@ import json
 from dataclasses import asdict
 
 from .. import __version__
-from ..analysis import FileResult
+from ..results import FileResult
 from ..diagnostics import Diagnostic
 
 _ACCESS_FIELDS = ("file", "line", "column", "kernel", "space", "op", "symbol", "width_bits", "block",

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from .. import __version__, suppress
-from ..analysis import FileResult
+from ..results import FileResult
 from ..baseline import fingerprints
 from ..diagnostics import Diagnostic, Rule, Severity
 from ..rules import RULES

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 
-from ..analysis import FileResult
+from ..results import FileResult
 from ..diagnostics import Diagnostic, Severity
 
 _COLOURS = {Severity.ERROR: "\033[1;31m", Severity.WARNING: "\033[1;35m", Severity.INFO: "\033[1;36m"}

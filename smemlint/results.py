@@ -1,0 +1,116 @@
+"""What linting one file produces: per-access and per-kernel records, and the file's result.
+
+The records mirror OUTPUT.md's `accesses` and `kernels` entries, so the JSON
+renderer is a mapping, not a translation. This module imports nothing heavy
+(no clang, no numpy): results read back from the cache or from a worker process
+are rendered without loading the analysis. Fields marked "live" hold the
+analysis' own objects for rules and editors; `portable()` drops them.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from . import ir
+    from .symbolic.interp import LaunchConfig, SiteStats
+
+
+@dataclass
+class AccessResult:
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    kernel: str
+    space: str | None
+    op: str
+    symbol: str
+    width_bits: int
+    block: tuple[int, int, int]
+    predictable: bool
+    wavefronts_per_request: float | None
+    ideal_wavefronts_per_request: float | None
+    sectors_per_request: float | None
+    ideal_sectors_per_request: float | None
+    assumptions: list[str]
+    worst_case: dict | None
+    # not part of the JSON contract
+    stats: SiteStats | None = None
+    requests: int = 0
+    text: str = ""
+    sass_widths: tuple[int, ...] | None = None  # bits per lane of the SASS emitted for this line (--sass)
+
+    object_name: str | None = None  # `object` once `stats` is dropped (portable results)
+
+    @property
+    def object(self) -> str | None:
+        """The memory object (shared array, pointer parameter) the access lands in."""
+        if self.stats is None:
+            return self.object_name
+        return self.stats.symbol.name if self.stats.symbol else None
+
+
+@dataclass
+class KernelResult:
+    file: str
+    line: int
+    name: str
+    block: tuple[int, int, int]
+    assumptions: list[str]
+    accesses: list[AccessResult]
+    notes: list[str]
+    global_load_efficiency: float | None = None
+    global_store_efficiency: float | None = None
+    sass: dict | None = None
+    sass_facts: object | None = None  # sass.facts.KernelFacts behind `sass`, for the SASS rules
+    # for rules that re-run the evaluation (fix verification)
+    ir: ir.Kernel | None = None
+    unit: ir.TranslationUnit | None = None
+    config: LaunchConfig | None = None
+
+
+@dataclass
+class FileResult:
+    path: str
+    status: str = "ok"
+    error: str | None = None
+    kernels: list[KernelResult] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    diagnostics: list = field(default_factory=list)
+    parse_mode: str = ""
+    seconds: float = 0.0
+    source: str = ""  # the text analysed (rules build fixes from it)
+    unit: ir.TranslationUnit | None = None  # the IR, for rules that read more than accesses
+    cache: dict = field(default_factory=dict)  # analyses computed once per file and shared by rules
+    includes: list[str] = field(default_factory=list)  # files clang included (for the result cache)
+    from_cache: bool = False
+
+    @property
+    def accesses(self) -> list[AccessResult]:
+        return [a for k in self.kernels for a in k.accesses]
+
+
+def portable(result: FileResult) -> FileResult:
+    """A copy of `result` without the live analysis objects (IR, clang-derived stats, rule caches):
+    what the renderers, baselines and suppressions read, small and picklable."""
+    out = copy.copy(result)
+    out.unit = None
+    out.cache = {}
+    out.kernels = []
+    for k in result.kernels:
+        kc = copy.copy(k)
+        kc.ir = kc.unit = kc.config = kc.sass_facts = None
+        kc.accesses = []
+        for a in k.accesses:
+            ac = copy.copy(a)
+            ac.object_name = a.object
+            ac.stats = None
+            ac.assumptions = list(a.assumptions)
+            kc.accesses.append(ac)
+        out.kernels.append(kc)
+    out.diagnostics = list(result.diagnostics)
+    out.notes = list(result.notes)
+    return out
