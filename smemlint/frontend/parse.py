@@ -5,15 +5,20 @@ Two header modes:
   CUDA_HOME, CUDA_PATH, nvcc on PATH or /usr/local/cuda);
 - "bundled": `-nocudainc` plus smemlint's own declarations header
   (include/cuda_stub.h), so no toolkit is needed.
-"auto" tries the toolkit and falls back to the bundled header when the toolkit
-parse fails in a header. Flags from compile_commands.json are filtered down to
-include paths, defines and language options: nothing is ever executed.
+"auto" (the default) uses the bundled header, which parses several times faster,
+unless the file needs a header only the toolkit has (`cub/`, `thrust/`,
+`cutlass/`, `cuda/std/...`: included by the file itself, or reported missing by
+the bundled parse) and a toolkit is present; then the toolkit's headers, falling
+back to the bundled header when that parse fails in a header. Flags from
+compile_commands.json are filtered down to include paths, defines and language
+options: nothing is ever executed.
 """
 from __future__ import annotations
 
 import glob
 import json
 import os
+import re
 import shlex
 import shutil
 from dataclasses import dataclass, field
@@ -198,6 +203,9 @@ def clang_args(mode: str, path: str, options: ParseOptions, toolkit: str | None 
         args += ["-isystem", d]
     if mode == "toolkit":
         args += [f"--cuda-path={toolkit}", "-isystem", str(STANDIN_DIR)]
+        cccl = Path(str(toolkit)) / "include" / "cccl"
+        if cccl.is_dir():  # CUDA 13 keeps CUB, Thrust and libcu++ here; nvcc adds it, clang does not
+            args += ["-isystem", str(cccl)]
     else:
         args += ["-nocudainc", "-nocudalib", "-isystem", str(INCLUDE_DIR), "-include", "cuda_stub.h"]
     args += user_flags(path, options)
@@ -221,26 +229,61 @@ def _collect(tu: ci.TranslationUnit) -> tuple[list[str], list[str], bool]:
     return errors, missing, in_header
 
 
-def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = None) -> ParseResult:
-    """Parse `path` (or `text`, its unsaved content)."""
+_INCLUDE_RE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.MULTILINE)
+
+
+def _bundled_has(header: str) -> bool:
+    return (INCLUDE_DIR / header).is_file()
+
+
+def _toolkit_only(headers: list[str], toolkit: str) -> list[str]:
+    """The headers in `headers` that the toolkit provides and the bundled stand-ins do not."""
+    inc = Path(toolkit) / "include"
+    return [h for h in headers if not _bundled_has(h) and ((inc / h).is_file() or (inc / "cccl" / h).is_file())]
+
+
+def wants_toolkit(path: str, text: str | None, toolkit: str | None) -> bool:
+    """Whether the file itself includes a header only the toolkit provides (auto mode)."""
+    if toolkit is None:
+        return False
+    try:
+        data = text.encode("utf-8", errors="replace") if text is not None else Path(path).read_bytes()
+    except OSError:
+        return False
+    return bool(_toolkit_only([m.decode("utf-8", "replace") for m in _INCLUDE_RE.findall(data)], toolkit))
+
+
+# CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse: an editor
+# reparses the same file on every edit; the headers before the first line of code are kept compiled.
+_EDITING = 0x04 | 0x100
+
+
+def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = None,
+          editing: bool = False) -> ParseResult:
+    """Parse `path` (or `text`, its unsaved content). `editing`: keep a preamble for `reparse`."""
     unsaved = [(path, text)] if text is not None else None
     toolkit = find_cuda_toolkit() if options.cuda_headers in ("auto", "toolkit") else None
-    modes = []
-    if toolkit:
-        modes.append("toolkit")
-    modes.append("bundled")  # with --cuda-headers toolkit, only if the toolkit's own headers fail (below)
+    if not toolkit or options.cuda_headers == "bundled":
+        modes = ["bundled"]
+    elif options.cuda_headers == "toolkit":
+        modes = ["toolkit", "bundled"]  # the bundled header only if the toolkit's own headers fail (below)
+    elif wants_toolkit(path, text, toolkit):
+        modes = ["toolkit", "bundled"]
+    else:
+        modes = ["bundled", "toolkit"]  # the toolkit only if the bundled parse misses one of its headers
     best: ParseResult | None = None
     for mode in modes:
         args = clang_args(mode, path, options, toolkit)
         try:
             tu = _get_index().parse(path, args=args, unsaved_files=unsaved,
-                                    options=_KEEP_GOING)
+                                    options=_KEEP_GOING | (_EDITING if editing else 0))
         except ci.TranslationUnitLoadError as e:
             result = ParseResult(None, mode, [f"{path}: clang could not parse the file ({e})"], args=args)
         else:
             errors, missing, in_header = _collect(tu)
             result = ParseResult(tu, mode, errors, missing, args)
-            if not in_header:
+            needs_toolkit = mode == "bundled" and modes[-1] == "toolkit" and _toolkit_only(missing, toolkit)
+            if not in_header and not needs_toolkit:
                 if mode == "bundled" and options.cuda_headers == "toolkit" and best is not None:
                     result.notes.append(f"the CUDA toolkit at {toolkit} could not be used ({best.errors[0]}); "
                                         "parsed with smemlint's bundled CUDA declarations instead")
@@ -249,3 +292,26 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
             best = result
     assert best is not None
     return best
+
+
+def include_lines(text: str) -> tuple[bytes, ...]:
+    """The `#include` targets of a text: while they stay the same, an editor may `reparse`."""
+    return tuple(_INCLUDE_RE.findall(text.encode("utf-8", errors="replace")))
+
+
+def reparse(previous: ParseResult, path: str, text: str) -> ParseResult | None:
+    """Reparse `previous` (a parse of `path` made with editing=True) with the file's new text.
+
+    Much cheaper than a fresh parse: the preamble (the headers) stays compiled. None when a
+    fresh parse is needed (no translation unit, clang refused, or the parse now fails in a header).
+    """
+    if previous.tu is None:
+        return None
+    try:
+        previous.tu.reparse(unsaved_files=[(path, text)], options=_KEEP_GOING)
+    except ci.TranslationUnitLoadError:
+        return None
+    errors, missing, in_header = _collect(previous.tu)
+    if in_header:
+        return None
+    return ParseResult(previous.tu, previous.mode, errors, missing, previous.args, list(previous.notes))
