@@ -1,95 +1,25 @@
 """From a file to per-access predictions: parse, extract, resolve the launch, evaluate lanes.
 
-The records here mirror OUTPUT.md's `accesses` and `kernels` entries, so the
-JSON renderer is a mapping, not a translation.
+The records it fills (results.py) mirror OUTPUT.md's `accesses` and `kernels`
+entries, so the JSON renderer is a mapping, not a translation.
 """
 from __future__ import annotations
 
 import os
 import stat
 import time
-from dataclasses import dataclass, field
 
 from . import ir
 from .config import Settings
 from .frontend.extract import extract, read_source
 from .frontend.parse import ParseOptions, parse
+from .results import AccessResult, FileResult, KernelResult
 from .symbolic.interp import Interpreter, LaunchConfig, SiteStats
 from .symbolic.launch import DEFAULT_INT_PARAM, Resolved, resolve
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 SWEEP_RESIDUES = 32  # a stride's bank behaviour depends only on its residue modulo 32 words
 MAX_SWEPT_PARAMS = 2
-
-
-@dataclass
-class AccessResult:
-    file: str
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-    kernel: str
-    space: str | None
-    op: str
-    symbol: str
-    width_bits: int
-    block: tuple[int, int, int]
-    predictable: bool
-    wavefronts_per_request: float | None
-    ideal_wavefronts_per_request: float | None
-    sectors_per_request: float | None
-    ideal_sectors_per_request: float | None
-    assumptions: list[str]
-    worst_case: dict | None
-    # not part of the JSON contract
-    stats: SiteStats | None = None
-    requests: int = 0
-    text: str = ""
-    sass_widths: tuple[int, ...] | None = None  # bits per lane of the SASS emitted for this line (--sass)
-
-    @property
-    def object(self) -> str | None:
-        """The memory object (shared array, pointer parameter) the access lands in."""
-        return self.stats.symbol.name if self.stats and self.stats.symbol else None
-
-
-@dataclass
-class KernelResult:
-    file: str
-    line: int
-    name: str
-    block: tuple[int, int, int]
-    assumptions: list[str]
-    accesses: list[AccessResult]
-    notes: list[str]
-    global_load_efficiency: float | None = None
-    global_store_efficiency: float | None = None
-    sass: dict | None = None
-    sass_facts: object | None = None  # sass.facts.KernelFacts behind `sass`, for the SASS rules
-    # for rules that re-run the evaluation (fix verification)
-    ir: ir.Kernel | None = None
-    unit: ir.TranslationUnit | None = None
-    config: LaunchConfig | None = None
-
-
-@dataclass
-class FileResult:
-    path: str
-    status: str = "ok"
-    error: str | None = None
-    kernels: list[KernelResult] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    diagnostics: list = field(default_factory=list)
-    parse_mode: str = ""
-    seconds: float = 0.0
-    source: str = ""  # the text analysed (rules build fixes from it)
-    unit: ir.TranslationUnit | None = None  # the IR, for rules that read more than accesses
-    cache: dict = field(default_factory=dict)  # analyses computed once per file and shared by rules
-
-    @property
-    def accesses(self) -> list[AccessResult]:
-        return [a for k in self.kernels for a in k.accesses]
 
 
 def _per(total: int, requests: int) -> float:
@@ -122,7 +52,7 @@ def _condition(name: str, worst_residues: set[int], sampled: list[int]) -> str:
 
 
 def _sweep(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
-           swept: list[str]) -> dict[int, dict]:
+           swept: list[str], base_run: Interpreter | None = None) -> dict[int, dict]:
     """Worst case over the residues of runtime parameters that were assumed, per site."""
     worst: dict[int, dict] = {}
     for name in swept[:MAX_SWEPT_PARAMS]:
@@ -131,8 +61,11 @@ def _sweep(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch
         for r in range(SWEEP_RESIDUES):
             params = dict(resolved.config.params)
             params[name] = base - base % SWEEP_RESIDUES + r
-            cfg = LaunchConfig(resolved.config.block, resolved.config.grid, resolved.config.block_idx, params)
-            it = run_kernel(unit, kernel, cfg, arch)
+            if r == base % SWEEP_RESIDUES and base_run is not None:
+                it = base_run  # the same launch as the main evaluation: no need to run it again
+            else:
+                cfg = LaunchConfig(resolved.config.block, resolved.config.grid, resolved.config.block_idx, params)
+                it = run_kernel(unit, kernel, cfg, arch)
             for sid, st in it.stats.items():
                 m = _site_metric(st)
                 if m is not None:
@@ -165,7 +98,7 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
     read = sorted(it.params_read)
     base_assumptions += [resolved.param_sources[p] for p in read if p in resolved.param_sources]
     assumed = [p for p in read if resolved.param_sources.get(p, "").endswith("in this file)")]
-    worst = _sweep(unit, kernel, resolved, settings.arch, assumed) if assumed else {}
+    worst = _sweep(unit, kernel, resolved, settings.arch, assumed, it) if assumed else {}
     block = resolved.config.block
     accesses = []
     ld_bytes = ld_sectors = st_bytes = st_sectors = 0
@@ -225,8 +158,17 @@ def _is_binary(data: bytes) -> bool:
     return controls * 10 > len(head)
 
 
-def analyze_file(path: str, settings: Settings, text: str | None = None) -> FileResult:
-    """Everything smemlint knows about one file; never raises on bad input."""
+def parse_options(settings: Settings) -> ParseOptions:
+    return ParseOptions(tuple(settings.include), tuple(settings.define), (), (), settings.std,
+                        settings.cuda_headers, settings.arch, settings.compile_commands)
+
+
+def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=None) -> FileResult:
+    """Everything smemlint knows about one file; never raises on bad input.
+
+    `parsed` is a ParseResult of this file (and text) made by the caller: the editor keeps
+    translation units and reparses them instead of parsing from scratch.
+    """
     t0 = time.perf_counter()
     result = FileResult(path)
     try:
@@ -253,11 +195,12 @@ def analyze_file(path: str, settings: Settings, text: str | None = None) -> File
                 text = source  # parse the repaired text, not the raw bytes
         else:
             source = text
-        options = ParseOptions(tuple(settings.include), tuple(settings.define), (), (), settings.std,
-                               settings.cuda_headers, settings.arch, settings.compile_commands)
-        parsed = parse(path, options, text)
+        if parsed is None:
+            parsed = parse(path, parse_options(settings), text)
         result.parse_mode = parsed.mode
         result.notes += parsed.notes
+        if parsed.tu is not None:
+            result.includes = included_files(parsed.tu)
         if parsed.tu is None:
             return _error(result, "; ".join(parsed.errors) or "clang could not parse the file", t0)
         if parsed.missing_includes:
@@ -279,6 +222,14 @@ def analyze_file(path: str, settings: Settings, text: str | None = None) -> File
         return _error(result, f"internal error while linting ({type(e).__name__}: {e})", t0)
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def included_files(tu) -> list[str]:
+    """Every file clang included into the translation unit (what a cached result depends on)."""
+    try:
+        return sorted({inc.include.name for inc in tu.get_includes() if inc.include is not None})
+    except Exception:  # noqa: BLE001 - only the cache needs this; no list means no caching
+        return []
 
 
 def _error(result: FileResult, message: str, t0: float) -> FileResult:

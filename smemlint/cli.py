@@ -10,13 +10,11 @@ import click
 from . import __version__
 from .config import Settings, find_pyproject, load, merge, parse_block
 from .diagnostics import Severity
-from .lint import all_rules, collect, lint_file
+from .lint import DEFAULT_FILE_MEMORY, DEFAULT_FILE_TIMEOUT, all_rules, collect, default_jobs, lint_file, lint_paths
 from .model import get_arch
 from . import baseline
 from .report import FORMATS
 from .report.progress import Progress
-from .report.text import use_colour
-from .rules import RULES
 
 
 def _settings(paths: tuple[str, ...], config: str | None, **cli) -> Settings:
@@ -61,8 +59,16 @@ def main() -> None:
 @click.option("--color", "--colour", "color", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True, help="Text format: colour (auto: on a terminal, unless NO_COLOR is set).")
 @click.option("--sass", is_flag=True, help="Also compile with nvcc and run the SASS rules (SASS001-003).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), help="Files linted in parallel (default: the number of cores).")
+@click.option("--file-timeout", type=click.FloatRange(min=0), default=DEFAULT_FILE_TIMEOUT, show_default=True,
+              help="Seconds one file may take before it is reported as not linted (0: no limit).")
+@click.option("--file-memory", type=click.IntRange(min=0), default=DEFAULT_FILE_MEMORY, show_default=True,
+              help="MiB of memory one file's worker may use before the file is reported as not linted (0: no limit).")
+@click.option("--no-cache", is_flag=True, help="Lint every file again instead of reusing results of unchanged files "
+                                               "(cache: $SMEMLINT_CACHE_DIR or ~/.cache/smemlint).")
 def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_commands, select, ignore,
-          fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass) -> None:
+          fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass, jobs, file_timeout,
+          file_memory, no_cache) -> None:
     """Lint CUDA files and directories (default: the current directory)."""
     paths = paths or (".",)
     try:
@@ -82,12 +88,15 @@ def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_c
             known = baseline.load(Path(baseline_path))
         except ValueError as e:
             raise click.UsageError(str(e)) from e
-    results = []
     t0 = time.perf_counter()
     progress = Progress(len(files), sys.stderr)
-    for f in files:
-        results.append(lint_file(f, settings))
-        progress.step(f)
+    cache = None
+    if not no_cache:
+        from .cache import Cache
+
+        cache = Cache(settings)
+    results = lint_paths(files, settings, jobs=jobs or default_jobs(), timeout=file_timeout or None,
+                         memory_mb=file_memory or None, cache=cache, on_done=progress.step)
     progress.close()
     elapsed = time.perf_counter() - t0
     if write_baseline:
@@ -95,6 +104,8 @@ def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_c
         click.echo(f"smemlint: wrote {n} finding(s) to {write_baseline}", err=True)
         sys.exit(2 if missing or any(r.status != "ok" for r in results) else 0)
     baselined = baseline.filter_known(results, Path(baseline_path), known) if known is not None else 0
+    from .report.text import use_colour
+
     colour = use_colour(sys.stdout) if color == "auto" else color == "always"
     out = FORMATS[fmt](results, settings.arch, colour=colour, verbose=verbose,
                        accesses=accesses, seconds=elapsed, baselined=baselined)

@@ -1,18 +1,34 @@
-"""Lint paths: find CUDA files, analyse each, run the rules. Shared by the CLI, tests and editors."""
+"""Lint paths: find CUDA files, analyse each, run the rules. Shared by the CLI, tests and editors.
+
+`lint_file` lints one file in this process and returns the live result (IR,
+evaluator records) that `smemlint show` and the editor need. `lint_paths` is
+what `smemlint check` runs: cached results first, then the rest in worker
+processes (`--jobs`), each under a time and a memory limit, shipping back the
+portable result (results.portable) that renderers, baselines and suppressions
+read. A worker that runs out of time or memory, or dies, costs only its file.
+"""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import suppress
-from .analysis import FileResult, analyze_file
 from .config import Settings
 from .diagnostics import Rule
-from .rules import RULES, run_rules
+from .results import FileResult, portable
+
+if TYPE_CHECKING:
+    from .cache import Cache
 
 CUDA_SUFFIXES = (".cu", ".cuh")
 _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
+DEFAULT_FILE_TIMEOUT = 60.0  # seconds one file may take (--file-timeout)
+DEFAULT_FILE_MEMORY = 4096  # MiB of address space one worker may map (--file-memory); a lint uses ~400
 
 
 def collect(paths: Iterable[str]) -> tuple[list[str], list[str]]:
@@ -38,8 +54,16 @@ def collect(paths: Iterable[str]) -> tuple[list[str], list[str]]:
     return unique, missing
 
 
-def lint_file(path: str, settings: Settings, text: str | None = None) -> FileResult:
-    result = analyze_file(path, settings, text)
+def lint_file(path: str, settings: Settings, text: str | None = None, parsed=None) -> FileResult:
+    """Analyse one file in this process and run the rules; the result keeps its live objects.
+
+    `parsed` (a frontend.parse.ParseResult of this path) skips the parse: the editor reparses
+    a kept translation unit instead of parsing from scratch.
+    """
+    from .analysis import analyze_file
+    from .rules import run_rules
+
+    result = analyze_file(path, settings, text, parsed=parsed)
     result.diagnostics = run_rules(result, settings)
     if result.status == "ok":
         ignored = settings.ignored_in(path)
@@ -55,4 +79,181 @@ def lint_file(path: str, settings: Settings, text: str | None = None) -> FileRes
 
 def all_rules() -> dict[str, Rule]:
     """Every code smemlint can report: the rules, plus SUP001 (unused suppression) from suppress.py."""
+    from .rules import RULES
+
     return {**RULES, suppress.RULE.code: suppress.RULE}
+
+
+# ------------------------------------------------------------------ many files
+
+def default_jobs() -> int:
+    try:
+        return max(len(os.sched_getaffinity(0)), 1)
+    except (AttributeError, OSError):
+        return max(os.cpu_count() or 1, 1)
+
+
+def _failed(path: str, message: str, seconds: float) -> FileResult:
+    return FileResult(path, status="error", error=message, seconds=seconds)
+
+
+def _timeout_message(timeout: float) -> str:
+    return f"took longer than {timeout:g} s (--file-timeout); not linted"
+
+
+def _memory_message(limit_mb: int) -> str:
+    return f"needed more than {limit_mb} MiB of memory (--file-memory); not linted"
+
+
+class _OutOfTime(BaseException):
+    """Raised by the alarm in an in-process lint; a BaseException so no `except Exception` swallows it."""
+
+
+def _lint_in_process(path: str, settings: Settings, timeout: float | None) -> FileResult:
+    t0 = time.perf_counter()
+    use_alarm = bool(timeout) and threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+    if not use_alarm:
+        return portable(lint_file(path, settings))
+
+    def on_alarm(signum, frame):  # noqa: ANN001, ARG001
+        raise _OutOfTime()
+
+    old = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, float(timeout))  # type: ignore[arg-type]
+    try:
+        return portable(lint_file(path, settings))
+    except _OutOfTime:
+        return _failed(path, _timeout_message(float(timeout)), time.perf_counter() - t0)  # type: ignore[arg-type]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _worker(conn, path: str, settings: Settings, memory_mb: int | None) -> None:  # noqa: ANN001
+    """Body of a forked worker: lint one file, send the portable result, exit without cleanup."""
+    code = 0
+    try:
+        if memory_mb:
+            import resource
+
+            limit = memory_mb * 1024 * 1024
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        t0 = time.perf_counter()
+        try:
+            result = portable(lint_file(path, settings))
+        except MemoryError:
+            result = _failed(path, _memory_message(memory_mb or 0), time.perf_counter() - t0)
+        if memory_mb and any("MemoryError" in m for m in [result.error or "", *result.notes]):
+            # the analysis turned it into an internal error or a failed kernel: it is the limit
+            result = _failed(path, _memory_message(memory_mb), time.perf_counter() - t0)
+        try:
+            conn.send(result)
+        except MemoryError:
+            conn.send(_failed(path, _memory_message(memory_mb or 0), time.perf_counter() - t0))
+        except Exception as e:  # noqa: BLE001 - an unpicklable result is our bug, not the user's
+            conn.send(_failed(path, f"internal error while sending the result ({type(e).__name__}: {e})",
+                              time.perf_counter() - t0))
+    except BaseException:  # noqa: BLE001
+        code = 1
+    finally:
+        try:
+            conn.close()
+        finally:
+            os._exit(code)  # no atexit handlers, no flushing of the parent's inherited buffers
+
+
+def _run_workers(todo: list[tuple[int, str]], settings: Settings, jobs: int, timeout: float | None,
+                 memory_mb: int | None, done: Callable[[int, FileResult], None]) -> None:
+    import multiprocessing as mp
+    from multiprocessing.connection import wait
+
+    # Load the analysis before forking, so each worker starts with it imported.
+    from . import analysis, rules  # noqa: F401
+
+    ctx = mp.get_context("fork")
+    queue = list(reversed(todo))
+    running: dict[object, tuple[int, str, object, object, float]] = {}  # sentinel -> (index, path, proc, conn, t0)
+    while queue or running:
+        while queue and len(running) < jobs:
+            i, path = queue.pop()
+            recv, send = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_worker, args=(send, path, settings, memory_mb), daemon=True)
+            proc.start()
+            send.close()
+            running[proc.sentinel] = (i, path, proc, recv, time.perf_counter())
+        now = time.perf_counter()
+        wait_for = None
+        if timeout:
+            wait_for = max(min(t0 + timeout for (_, _, _, _, t0) in running.values()) - now, 0.0)
+        conns = {entry[3]: s for s, entry in running.items()}
+        ready = wait(list(conns) + list(running), timeout=wait_for)
+        finished: set[object] = set()
+        for obj in ready:
+            sentinel = conns.get(obj, obj)
+            if sentinel in finished or sentinel not in running:
+                continue
+            i, path, proc, conn, t0 = running[sentinel]
+            result = None
+            try:
+                if conn.poll():
+                    result = conn.recv()
+            except (EOFError, OSError):
+                result = None
+            if result is None and obj is conn:
+                continue  # readable only because the worker closed it: its sentinel follows
+            proc.join(timeout=5)
+            if result is None:
+                sig = -proc.exitcode if proc.exitcode is not None and proc.exitcode < 0 else None
+                why = f"killed by signal {sig}" if sig else f"exit status {proc.exitcode}"
+                message = f"the worker linting this file died ({why})"
+                if memory_mb:
+                    message += f"; it may have needed more than {memory_mb} MiB (--file-memory)"
+                result = _failed(path, message, time.perf_counter() - t0)
+            conn.close()
+            finished.add(sentinel)
+            del running[sentinel]
+            done(i, result)
+        if timeout:
+            now = time.perf_counter()
+            for sentinel, (i, path, proc, conn, t0) in list(running.items()):
+                if now - t0 >= timeout:
+                    proc.kill()
+                    proc.join(timeout=5)
+                    conn.close()
+                    del running[sentinel]
+                    done(i, _failed(path, _timeout_message(timeout), now - t0))
+
+
+def lint_paths(files: list[str], settings: Settings, *, jobs: int | None = None,
+               timeout: float | None = DEFAULT_FILE_TIMEOUT, memory_mb: int | None = DEFAULT_FILE_MEMORY,
+               cache: Cache | None = None, on_done: Callable[[str], None] | None = None) -> list[FileResult]:
+    """Portable results for `files`, in order: from `cache` where it holds them, the others linted
+    in up to `jobs` worker processes (in this process when only one file needs linting)."""
+    results: list[FileResult | None] = [None] * len(files)
+    keys: list[str | None] = [None] * len(files)
+    todo: list[tuple[int, str]] = []
+    for i, f in enumerate(files):
+        if cache is not None:
+            keys[i] = cache.key(f)
+            hit = cache.get(keys[i])
+            if hit is not None:
+                results[i] = hit
+                if on_done:
+                    on_done(f)
+                continue
+        todo.append((i, f))
+
+    def done(i: int, result: FileResult) -> None:
+        results[i] = result
+        if cache is not None:
+            cache.put(keys[i], result)
+        if on_done:
+            on_done(files[i])
+
+    jobs = jobs or default_jobs()
+    if len(todo) == 1:
+        i, f = todo[0]
+        done(i, _lint_in_process(f, settings, timeout))
+    elif todo:
+        _run_workers(todo, settings, jobs, timeout, memory_mb, done)
+    return [r for r in results if r is not None]

@@ -2,7 +2,9 @@
 
 It lints the buffer's current text (not the file on disk) on open, change and
 save, and publishes the same Diagnostics the CLI prints, converted to 0-based
-UTF-16 positions here and nowhere else. Edits in quick succession are debounced
+UTF-16 positions here and nowhere else. Each open document keeps its clang
+translation unit: an edit that leaves the `#include` lines alone reparses it
+(the headers stay compiled) instead of parsing from scratch. Edits in quick succession are debounced
 (`--debounce`, 0.3 s): each edit cancels the pending lint of its document, and a
 result is published only if the document is still at the version that was
 linted, so a late result never overwrites a fresher one.
@@ -23,7 +25,7 @@ except ImportError:  # pragma: no cover - pygls 1.x
 from pygls.uris import to_fs_path
 
 from .. import __version__
-from ..analysis import AccessResult, FileResult
+from ..results import AccessResult, FileResult
 from ..config import Settings, find_pyproject, load
 from ..diagnostics import Diagnostic, Edit, Severity
 from ..lint import lint_file
@@ -44,6 +46,9 @@ class SmemlintServer(LanguageServer):
         self.pending: dict[str, asyncio.Future] = {}
         self.results: dict[str, tuple[int | None, FileResult]] = {}  # uri -> (version linted, result)
         self.published: dict[str, int | None] = {}
+        # uri -> (include lines + settings it was parsed with, ParseResult): reparsed on edits
+        self.units: dict[str, tuple[object, object]] = {}
+        self.reparsed = 0  # how many lints reused a translation unit (tests read it)
         # libclang work runs off the event loop, one file at a time
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="smemlint-lint")
 
@@ -81,8 +86,25 @@ class SmemlintServer(LanguageServer):
         version, text = doc.version, doc.source
         path = to_fs_path(uri) or uri
         loop = asyncio.get_running_loop()
-        result = await loop.run_in_executor(self.executor, lambda: lint_file(path, self.settings_for(path), text))
+        result = await loop.run_in_executor(self.executor, lambda: self.lint_text(uri, path, text))
         return version, result, text
+
+    def lint_text(self, uri: str, path: str, text: str) -> FileResult:
+        """Lint the buffer, reparsing the document's kept translation unit when its includes are unchanged."""
+        from ..analysis import parse_options
+        from ..frontend.parse import include_lines, parse, reparse
+
+        settings = self.settings_for(path)
+        signature = (include_lines(text), settings)
+        kept = self.units.get(uri)
+        parsed = None
+        if kept is not None and kept[0] == signature:
+            parsed = reparse(kept[1], path, text)  # type: ignore[arg-type]
+            self.reparsed += parsed is not None
+        if parsed is None:
+            parsed = parse(path, parse_options(settings), text, editing=True)
+        self.units[uri] = (signature, parsed)
+        return lint_file(path, settings, text, parsed=parsed)
 
     def schedule(self, uri: str, delay: float) -> None:
         old = self.pending.pop(uri, None)
@@ -224,6 +246,7 @@ def make_server(debounce: float = DEFAULT_DEBOUNCE) -> SmemlintServer:
         if task is not None:
             task.cancel()
         ls.results.pop(uri, None)
+        ls.units.pop(uri, None)
         ls.publish(uri, [], None)
 
     @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,

@@ -1,0 +1,166 @@
+"""The result cache: an unchanged file costs a hash and a read, not a parse.
+
+A result is stored under a key made of everything it depends on that is known
+before parsing: the file's bytes (or the editor's text), its path, the settings,
+the flags compile_commands.json gives it, the CUDA toolkit found, and smemlint
+itself (version plus the size and mtime of its own source files, so editing a rule
+in a checkout invalidates too). Inside the entry sit the files clang included,
+each with the hash of its bytes: a hit needs every one of them unchanged.
+
+What is stored is the portable result (results.portable: no clang objects, no IR),
+pickled. Entries live in `$SMEMLINT_CACHE_DIR`, else `$XDG_CACHE_HOME/smemlint`,
+else `~/.cache/smemlint`; `--no-cache` bypasses it. Results that depend on the
+environment rather than the inputs (errors, timeouts, missing headers, --sass) are
+never stored. A cache that cannot be read or written is silently skipped.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import stat
+import tempfile
+import time
+from pathlib import Path
+
+from . import __version__
+from .config import Settings
+from .results import FileResult
+
+FORMAT = 1  # bump when the stored layout changes
+
+
+def cache_dir() -> Path:
+    env = os.environ.get("SMEMLINT_CACHE_DIR")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "smemlint"
+
+
+_tool_fp: str | None = None
+
+
+def tool_fingerprint() -> str:
+    """smemlint's version and the (size, mtime) of every file of the package."""
+    global _tool_fp
+    if _tool_fp is None:
+        h = hashlib.sha256(f"{FORMAT}\0{__version__}".encode())
+        root = Path(__file__).parent
+        for dirpath, dirs, names in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for n in sorted(names):
+                if n.endswith((".py", ".h")) or "." not in n:
+                    st = os.stat(os.path.join(dirpath, n))
+                    h.update(f"{os.path.relpath(os.path.join(dirpath, n), root)}\0{st.st_size}\0{st.st_mtime_ns}\n"
+                             .encode())
+        _tool_fp = h.hexdigest()
+    return _tool_fp
+
+
+_file_hashes: dict[tuple[str, int, int], str] = {}
+
+
+def file_hash(path: str) -> str | None:
+    """sha256 of a file's bytes (memoised per (path, size, mtime) for this process), None if unreadable."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(st.st_mode):  # a FIFO named .cu would block the read
+        return None
+    key = (path, st.st_size, st.st_mtime_ns)
+    h = _file_hashes.get(key)
+    if h is None:
+        try:
+            with open(path, "rb") as f:
+                h = hashlib.sha256(f.read()).hexdigest()
+        except OSError:
+            return None
+        _file_hashes[key] = h
+    return h
+
+
+def _environment() -> str:
+    from .frontend.parse import find_cuda_toolkit
+
+    return f"toolkit={find_cuda_toolkit()}"
+
+
+class Cache:
+    def __init__(self, settings: Settings, directory: Path | None = None) -> None:
+        self.dir = directory or cache_dir()
+        self.enabled = not settings.sass
+        self.settings = settings
+        self.base = hashlib.sha256("\0".join((tool_fingerprint(), repr(settings), _environment(),
+                                              os.getcwd())).encode()).hexdigest()
+        self.hits = self.misses = 0
+
+    def key(self, path: str, text: str | None = None) -> str | None:
+        """The entry name for `path` (with `text` as its content if given), None if the file is unreadable."""
+        from .frontend.parse import ParseOptions, user_flags
+
+        if text is not None:
+            content = hashlib.sha256(text.encode("utf-8", errors="surrogatepass")).hexdigest()
+        else:
+            content = file_hash(path)
+            if content is None:
+                return None
+        try:
+            flags = " ".join(user_flags(path, ParseOptions(compile_commands=self.settings.compile_commands)))
+        except Exception:  # noqa: BLE001 - a broken compile_commands.json is the analysis' business
+            flags = "?"
+        h = hashlib.sha256("\0".join((self.base, path, os.path.abspath(path), content, flags,
+                                      "text" if text is not None else "file")).encode())
+        return h.hexdigest()
+
+    def _path(self, key: str) -> Path:
+        return self.dir / key[:2] / f"{key}.pickle"
+
+    def get(self, key: str | None) -> FileResult | None:
+        if not self.enabled or key is None:
+            return None
+        t0 = time.perf_counter()
+        try:
+            with open(self._path(key), "rb") as f:
+                includes, result = pickle.load(f)
+        except Exception:  # noqa: BLE001 - absent, truncated or from another version: a miss
+            self.misses += 1
+            return None
+        for name, digest in includes:
+            if file_hash(name) != digest:
+                self.misses += 1
+                return None
+        self.hits += 1
+        result.from_cache = True
+        result.seconds = time.perf_counter() - t0  # what the file cost in this run
+        return result
+
+    def put(self, key: str | None, result: FileResult) -> None:
+        if not self.enabled or key is None or not cacheable(result):
+            return
+        includes = []
+        for name in result.includes:
+            digest = file_hash(name)
+            if digest is None:
+                return
+            includes.append((name, digest))
+        target = self._path(key)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
+            with os.fdopen(fd, "wb") as f:
+                pickle.dump((includes, result), f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, target)
+        except Exception:  # noqa: BLE001 - a read-only or full cache directory only costs speed
+            try:
+                os.unlink(tmp)  # type: ignore[possibly-undefined]
+            except Exception:  # noqa: BLE001
+                pass
+
+
+def cacheable(result: FileResult) -> bool:
+    """Only results fully determined by the inputs: no error, no header that was missing."""
+    if result.status != "ok" or not result.includes:
+        return False
+    return not any(n.startswith("missing includes") or "failed" in n for n in result.notes)
