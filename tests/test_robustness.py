@@ -272,3 +272,34 @@ def test_compile_commands_never_reach_a_shell(tmp_path: Path) -> None:
     assert not marker.exists()
     if sass:  # nvcc runs its steps through a shell: such flags never reach it
         assert any("shell metacharacters" in n and "touch" in n for n in f["notes"]), f["notes"]
+
+
+# ---------------------------------------------------------------- crashes found on real code (benchmarks/realworld.md)
+
+def test_shared_scalars_read_as_values_and_inline_asm(tmp_path: Path) -> None:
+    # cuda-samples mergeSort: `__shared__ uint start;` read as a value was lowered as its address, and
+    # `a[start + threadIdx.x]` then failed ("'Known' object has no attribute 'reason'"); libclang
+    # without CursorKind.GCC_ASM_STMT made every asm statement "could not lower".
+    (tmp_path / "scalars.cu").write_text("""
+__global__ void k(unsigned* out, const unsigned* lim) {
+    __shared__ unsigned start, len;
+    __shared__ unsigned s_key[64];
+    if (threadIdx.x == 0) { start = lim[0]; len = lim[1]; }
+    __syncthreads();
+    if (threadIdx.x < len) s_key[start + threadIdx.x] = out[threadIdx.x];
+    asm volatile("membar.gl;");
+    out[threadIdx.x] = s_key[2 * threadIdx.x];
+}
+int main() { k<<<1, 32>>>(0, 0); }
+""")
+    _, doc, _ = check(tmp_path)
+    f = file_entry(doc, "scalars.cu")
+    assert f["status"] == "ok"
+    (kernel,) = [k for k in doc["kernels"] if Path(k["file"]).name == "scalars.cu"]
+    assert not any("failed" in n or "could not lower" in n for n in kernel["notes"] + f["notes"]), kernel["notes"]
+    assert any("inline assembly" in n for n in kernel["notes"])
+    by = {(a["line"], a["symbol"], a["op"]): a for a in accesses(doc, "scalars.cu")}
+    assert by[(7, "len", "ld")]["wavefronts_per_request"] == 1.0  # a broadcast read of the scalar
+    store = by[(7, "s_key", "st")]  # indexed by a value read from memory: said so, no pointer confusion
+    assert not store["predictable"] and any("loaded from `start`" in s for s in store["assumptions"]), store
+    assert by[(9, "s_key", "ld")]["wavefronts_per_request"] == 2.0

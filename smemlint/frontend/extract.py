@@ -284,7 +284,7 @@ class _Lowerer:
                 self.barriers.append(sp)
                 return ir.Barrier(sp, e.spelling)
             return ir.ExprStmt(sp, self.expr(c))
-        if k in (K.ASM_STMT, K.GCC_ASM_STMT, K.MS_ASM_STMT):
+        if k.name in ("ASM_STMT", "GCC_ASM_STMT", "MS_ASM_STMT"):  # not every libclang names all three
             return ir.Unsupported(sp, "inline assembly")
         return ir.Unsupported(sp, k.name.lower())
 
@@ -391,7 +391,11 @@ class _Lowerer:
                                           K.CXX_FUNCTIONAL_CAST_EXPR):
             return self.cast_like(c, ct)
         if k == K.DECL_REF_EXPR:
-            return self.decl_ref(c, ct)
+            e = self.decl_ref(c, ct)
+            if isinstance(e, ir.SymbolRef) and ct.kind in ("int", "float"):
+                # the value of a __shared__ / __constant__ / __device__ scalar: a load, not its address
+                return self.load(c, ct)
+            return e
         if k == K.MEMBER_REF_EXPR:
             b = self.builtin(c)
             if b is not None:

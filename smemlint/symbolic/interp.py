@@ -536,7 +536,12 @@ class Interpreter:
                 return Ptr(base.symbol, Known(base.offset.arr + idx.arr * step, base.offset.shift or idx.shift))
             if isinstance(idx, Unknown) and not idx.lane_varying and isinstance(base.offset, Known):
                 return Ptr(base.symbol, Known(base.offset.arr, idx.reason))
-            reason = idx.reason if isinstance(idx, Unknown) else base.offset.reason  # type: ignore[union-attr]
+            if isinstance(idx, Unknown):
+                reason = idx.reason
+            elif isinstance(base.offset, Unknown):
+                reason = base.offset.reason
+            else:  # a pointer used as an index (a value clang typed as a pointer, or one we mistook for one)
+                reason = "an index that is a pointer"
             return Ptr(base.symbol, Unknown(True, reason))
         if isinstance(lv, ir.Deref):
             v = self.eval(lv.pointer, mask)
