@@ -285,8 +285,9 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
             needs_toolkit = mode == "bundled" and modes[-1] == "toolkit" and _toolkit_only(missing, toolkit)
             if not in_header and not needs_toolkit:
                 if mode == "bundled" and options.cuda_headers == "toolkit" and best is not None:
-                    result.notes.append(f"the CUDA toolkit at {toolkit} could not be used ({best.errors[0]}); "
-                                        "parsed with smemlint's bundled CUDA declarations instead")
+                    result.notes.append(f"with the CUDA toolkit's headers ({toolkit}) the parse failed in a header "
+                                        f"({best.errors[0]}); parsed with smemlint's bundled CUDA declarations "
+                                        "instead")
                 return result
         if best is None or (result.tu is not None and len(result.errors) < len(best.errors)):
             best = result
