@@ -74,9 +74,14 @@ def _stats(name: str, wall: float, per_file: list[float], maxrss_kb: int, n: int
             "peak_rss_mb": round(maxrss_kb / 1024, 1), **extra}
 
 
+# The steps run a snapshot of the package (copied at start): other work in the checkout during a
+# long run must not change the code measured, nor invalidate the cache between cold and warm.
+SNAPSHOT_ENV: dict[str, str] = dict(os.environ)
+
+
 def bare_parse(files: list[str]) -> tuple[dict, dict[str, float]]:
     p = subprocess.run([sys.executable, "-c", _BARE], input=json.dumps(files), capture_output=True, text=True,
-                       cwd=REPO, check=True)
+                       env=SNAPSHOT_ENV, check=True)
     d = json.loads(p.stdout)
     per = {f: t for f, t, _ in d["files"]}
     return _stats("bare libclang parse", d["wall"], list(per.values()), d["maxrss_kb"], len(files),
@@ -117,7 +122,7 @@ def _smemlint_cmd(files_root: list[str], jobs: int, timeout: float) -> list[str]
 
 
 def smemlint_run(roots: list[str], jobs: int, cache_dir: str, timeout: float, label: str) -> tuple[dict, dict]:
-    env = dict(os.environ, SMEMLINT_CACHE_DIR=cache_dir)
+    env = dict(SNAPSHOT_ENV, SMEMLINT_CACHE_DIR=cache_dir)
     # measure the child's peak memory with a wrapper: RUSAGE_CHILDREN of a fresh python covers only this run
     wrapper = ("import resource, subprocess, sys, time, json; t = time.perf_counter(); "
                "p = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE); w = time.perf_counter() - t; "
@@ -125,7 +130,7 @@ def smemlint_run(roots: list[str], jobs: int, cache_dir: str, timeout: float, la
                "'rss': resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}) + '\\n'); "
                "sys.stdout.buffer.write(p.stdout)")
     p = subprocess.run([sys.executable, "-c", wrapper, *_smemlint_cmd(roots, jobs, timeout)], capture_output=True,
-                       env=env, cwd=REPO)
+                       env=env)
     meta = json.loads(p.stderr.decode().strip().splitlines()[-1])
     report = json.loads(p.stdout)
     per = [f["seconds"] for f in report["files"]]
@@ -202,7 +207,8 @@ def render(doc: dict) -> str:
            f"- machine: {m['nproc']} cores ({m['cpu']}), {m['memory']} RAM, {m['os']}, Python {m['python']}",
            f"- load average (1, 5, 15 min): at start {m['load_average_at_start']}, at end {doc['load_average_at_end']}"
            " (other engineers share this machine)",
-           f"- smemlint {doc['smemlint_version']}; libclang {doc['libclang']}", ""]
+           f"- smemlint {doc['smemlint_version']} (commit {doc.get('commit', '?')}, a snapshot of the package "
+           f"copied at start); libclang {doc['libclang']}", ""]
     for c in doc["corpora"]:
         out += [f"## {c['corpus']}: {c['files']} files ({c['kernels_per_file']} kernels per linted file)", "",
                 "| tool | files/s | median ms/file | p95 ms/file | peak RSS MB (one process) | wall s | notes |",
@@ -246,9 +252,14 @@ def main() -> None:
     from smemlint import __version__
 
     workdir = Path(tempfile.mkdtemp(prefix="smemlint-speed-"))
+    shutil.copytree(REPO / "smemlint", workdir / "src" / "smemlint", ignore=shutil.ignore_patterns("__pycache__"))
+    SNAPSHOT_ENV["PYTHONPATH"] = str(workdir / "src")
+    os.chdir(workdir)
     generate(workdir / "corpus", a.files)
     doc = {"date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
            "command": " ".join([Path(sys.executable).name, *sys.argv]), "machine": machine(),
+           "commit": subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True,
+                                    text=True).stdout.strip(),
            "smemlint_version": __version__, "libclang": _libclang_version(),
            "corpora": [], "notes": a.note}
     try:
