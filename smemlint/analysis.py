@@ -19,6 +19,7 @@ from .symbolic.launch import DEFAULT_INT_PARAM, Resolved, resolve
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 SWEEP_RESIDUES = 32  # a stride's bank behaviour depends only on its residue modulo 32 words
+SWEEP_STEPS = 300_000  # evaluation steps allowed for the residue sweep of one kernel (a few seconds)
 MAX_SWEPT_PARAMS = 2
 
 
@@ -51,10 +52,16 @@ def _condition(name: str, worst_residues: set[int], sampled: list[int]) -> str:
     return f"{name} % 32 in {{{', '.join(str(r) for r in sorted(worst_residues))}}}"
 
 
+def _sweep_cost(base_run: Interpreter, swept: list[str]) -> int:
+    return base_run.steps * (SWEEP_RESIDUES - 1) * min(len(swept), MAX_SWEPT_PARAMS)
+
+
 def _sweep(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
            swept: list[str], base_run: Interpreter | None = None) -> dict[int, dict]:
     """Worst case over the residues of runtime parameters that were assumed, per site."""
     worst: dict[int, dict] = {}
+    if base_run is not None and _sweep_cost(base_run, swept) > SWEEP_STEPS:
+        return {}  # too costly to re-evaluate 31 more times; the caller says so
     for name in swept[:MAX_SWEPT_PARAMS]:
         base = resolved.config.params[name]
         by_site: dict[int, dict[int, float]] = {}
@@ -99,6 +106,9 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
     base_assumptions += [resolved.param_sources[p] for p in read if p in resolved.param_sources]
     assumed = [p for p in read if resolved.param_sources.get(p, "").endswith("in this file)")]
     worst = _sweep(unit, kernel, resolved, settings.arch, assumed, it) if assumed else {}
+    if assumed and _sweep_cost(it, assumed) > SWEEP_STEPS:
+        base_assumptions.append(f"worst case over the residues of {', '.join(assumed)} not computed "
+                                f"(the kernel is too costly to re-evaluate {SWEEP_RESIDUES - 1} more times)")
     block = resolved.config.block
     accesses = []
     ld_bytes = ld_sectors = st_bytes = st_sectors = 0

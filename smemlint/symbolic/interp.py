@@ -157,6 +157,11 @@ class Interpreter:
             old = old.value
         self.frame.env[var] = select(mask, value, old) if old is not None else value
 
+    @property
+    def steps(self) -> int:
+        """Evaluation steps this run took: a machine-independent measure of its cost."""
+        return self._steps
+
     def _tick(self) -> None:
         self._steps += 1
         if self._steps > STEP_BUDGET:
