@@ -5,13 +5,14 @@ before parsing: the file's bytes (or the editor's text), its path, the settings,
 the flags compile_commands.json gives it, the CUDA toolkit found, and smemlint
 itself (version plus the size and mtime of its own source files, so editing a rule
 in a checkout invalidates too). Inside the entry sit the files clang included,
-each with the hash of its bytes: a hit needs every one of them unchanged.
+each with the hash of its bytes: a hit needs every one of them unchanged, and
+every header that was missing still absent from the directories searched.
 
 What is stored is the portable result (results.portable: no clang objects, no IR),
 pickled. Entries live in `$SMEMLINT_CACHE_DIR`, else `$XDG_CACHE_HOME/smemlint`,
 else `~/.cache/smemlint`; `--no-cache` bypasses it. Results that depend on the
-environment rather than the inputs (errors, timeouts, missing headers, --sass) are
-never stored. A cache that cannot be read or written is silently skipped.
+environment rather than the inputs (errors, timeouts, a failed analysis, --sass)
+are never stored. A cache that cannot be read or written is silently skipped.
 """
 from __future__ import annotations
 
@@ -127,8 +128,9 @@ class Cache:
         except Exception:  # noqa: BLE001 - absent, truncated or from another version: a miss
             self.misses += 1
             return None
-        for name, digest in includes:
-            if file_hash(name) != digest:
+        for name, digest in includes:  # digest None: a header that was missing must still be absent
+            if (file_hash(name) if digest is not None else (None if not os.path.exists(name) else "now there")) \
+                    != digest:
                 self.misses += 1
                 return None
         self.hits += 1
@@ -145,6 +147,9 @@ class Cache:
             if digest is None:
                 return
             includes.append((name, digest))
+        # a header that was missing invalidates the entry once it appears where it is looked for
+        missing = missing_includes(result)
+        includes += [(os.path.join(d, m), None) for m in missing for d in self._search_dirs(result.path)]
         target = self._path(key)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -158,9 +163,32 @@ class Cache:
             except Exception:  # noqa: BLE001
                 pass
 
+    def _search_dirs(self, path: str) -> list[str]:
+        """Where a missing `#include` would be found once it exists: the file's directory, -I and
+        -isystem directories (settings and compile_commands.json), and the usual system directories."""
+        from .frontend.parse import ParseOptions, user_flags
+
+        dirs = [os.path.dirname(os.path.abspath(path)), *self.settings.include, "/usr/include", "/usr/local/include"]
+        try:
+            flags = user_flags(path, ParseOptions(compile_commands=self.settings.compile_commands))
+        except Exception:  # noqa: BLE001
+            flags = []
+        dirs += [v for f, v in zip(flags, flags[1:]) if f in ("-I", "-isystem")]
+        return list(dict.fromkeys(dirs))
+
+
+_MISSING_NOTE = "missing includes (analysed what parsed): "  # analysis.py's note
+
+
+def missing_includes(result: FileResult) -> list[str]:
+    for n in result.notes:
+        if n.startswith(_MISSING_NOTE):
+            return [m.strip() for m in n[len(_MISSING_NOTE):].split(",") if m.strip()]
+    return []
+
 
 def cacheable(result: FileResult) -> bool:
-    """Only results fully determined by the inputs: no error, no header that was missing."""
+    """Only results fully determined by the inputs: no error (a timeout, a crash), no failed analysis."""
     if result.status != "ok" or not result.includes:
         return False
-    return not any(n.startswith("missing includes") or "failed" in n for n in result.notes)
+    return not any("failed" in n for n in result.notes)

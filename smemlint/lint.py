@@ -115,16 +115,22 @@ def _lint_in_process(path: str, settings: Settings, timeout: float | None) -> Fi
     if not use_alarm:
         return portable(lint_file(path, settings))
 
+    armed = [True]
+
     def on_alarm(signum, frame):  # noqa: ANN001, ARG001
-        raise _OutOfTime()
+        if armed[0]:
+            raise _OutOfTime()
 
     old = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, float(timeout))  # type: ignore[arg-type]
+    # fires again every 50 ms: an exception raised inside a libclang (ctypes) callback is swallowed
+    signal.setitimer(signal.ITIMER_REAL, float(timeout), 0.05)  # type: ignore[arg-type]
     try:
         return portable(lint_file(path, settings))
     except _OutOfTime:
+        armed[0] = False
         return _failed(path, _timeout_message(float(timeout)), time.perf_counter() - t0)  # type: ignore[arg-type]
     finally:
+        armed[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
 

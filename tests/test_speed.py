@@ -28,19 +28,17 @@ __global__ void k{n}(float *out)
 void run{n}(float *d) {{ dim3 block(32, 8); k{n}<<<1, block>>>(d); }}
 """
 
-# three nested loops of 64 sampled iterations over 8 warps: far slower than any timeout below
-SLOW = """#include <cuda_runtime.h>
-__global__ void slow(float *out)
-{
-    __shared__ float s[1024];
-    for (int a = 0; a < 4096; ++a)
-        for (int b = 0; b < 4096; ++b)
-            for (int c = 0; c < 4096; ++c)
-                s[(threadIdx.x * 33 + a + b + c) % 1024] += out[threadIdx.x];
-    out[threadIdx.x] = s[threadIdx.x];
-}
-void go(float *d) { slow<<<1, 256>>>(d); }
-"""
+# two thousand kernels with their launches: each is quick, all of them take far longer than the timeouts below
+SLOW = "#include <cuda_runtime.h>\n" + "".join(f"""
+__global__ void k{i}(float *out, const float *in)
+{{
+    __shared__ float t[32][32];
+    t[threadIdx.x][threadIdx.y] = in[threadIdx.y * 32 + threadIdx.x];
+    __syncthreads();
+    out[threadIdx.y * 32 + threadIdx.x] = t[threadIdx.y][threadIdx.x] + {i};
+}}
+void go{i}(float *o, const float *i) {{ k{i}<<<1, dim3(32, 8)>>>(o, i); }}
+""" for i in range(2000))
 
 
 def _tree(tmp_path: Path, n: int = 3) -> list[str]:
@@ -173,3 +171,18 @@ def test_auto_headers_bundled_unless_the_toolkit_is_needed(tmp_path: Path) -> No
     assert lint_file(str(cub), auto).parse_mode == "toolkit"
     assert lint_file(str(indirect), auto).parse_mode == "toolkit"
     assert lint_file(plain, Settings(cuda_headers="toolkit")).parse_mode == "toolkit"
+
+
+def test_missing_header_cached_until_it_appears(tmp_path: Path) -> None:
+    p = tmp_path / "needs.cu"
+    p.write_text(KERNEL.format(header="later.h", n=0).replace("WIDTH", "32"))
+    cache = Cache(SETTINGS, tmp_path / "cache")
+    [first] = lint_paths([str(p)], SETTINGS, cache=cache)
+    assert first.status == "ok" and any("later.h" in n for n in first.notes)
+    cache = Cache(SETTINGS, tmp_path / "cache")
+    [again] = lint_paths([str(p)], SETTINGS, cache=cache)
+    assert again.from_cache
+    (tmp_path / "later.h").write_text("#define UNUSED 1\n")
+    cache = Cache(SETTINGS, tmp_path / "cache")
+    [now] = lint_paths([str(p)], SETTINGS, cache=cache)
+    assert not now.from_cache and not any("later.h" in n for n in now.notes)
