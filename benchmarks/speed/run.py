@@ -74,7 +74,7 @@ def _stats(name: str, wall: float, per_file: list[float], maxrss_kb: int, n: int
             "peak_rss_mb": round(maxrss_kb / 1024, 1), **extra}
 
 
-# The steps run a snapshot of the package (copied at start): other work in the checkout during a
+# The steps run a snapshot of the package (HEAD, extracted at start): other work in the checkout during a
 # long run must not change the code measured, nor invalidate the cache between cold and warm.
 SNAPSHOT_ENV: dict[str, str] = dict(os.environ)
 
@@ -207,8 +207,8 @@ def render(doc: dict) -> str:
            f"- machine: {m['nproc']} cores ({m['cpu']}), {m['memory']} RAM, {m['os']}, Python {m['python']}",
            f"- load average (1, 5, 15 min): at start {m['load_average_at_start']}, at end {doc['load_average_at_end']}"
            " (other engineers share this machine)",
-           f"- smemlint {doc['smemlint_version']} (commit {doc.get('commit', '?')}, a snapshot of the package "
-           f"copied at start); libclang {doc['libclang']}", ""]
+           f"- smemlint {doc['smemlint_version']} (commit {doc.get('commit', '?')}: the package as committed, "
+           f"extracted at start); libclang {doc['libclang']}", ""]
     for c in doc["corpora"]:
         out += [f"## {c['corpus']}: {c['files']} files ({c['kernels_per_file']} kernels per linted file)", "",
                 "| tool | files/s | median ms/file | p95 ms/file | peak RSS MB (one process) | wall s | notes |",
@@ -238,7 +238,8 @@ def render(doc: dict) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--files", type=int, default=320, help="generated files (>= 300 for the committed results)")
+    ap.add_argument("--files", type=int, default=320,
+                    help="generated files (>= 300 for the committed results; 0: only the --extra trees)")
     ap.add_argument("--extra", action="append", default=[], help="a real-world tree to run too (not committed)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--clang-tidy", dest="tidy", default=shutil.which("clang-tidy"),
@@ -252,7 +253,9 @@ def main() -> None:
     from smemlint import __version__
 
     workdir = Path(tempfile.mkdtemp(prefix="smemlint-speed-"))
-    shutil.copytree(REPO / "smemlint", workdir / "src" / "smemlint", ignore=shutil.ignore_patterns("__pycache__"))
+    (workdir / "src").mkdir()
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", "HEAD", "smemlint"], capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(workdir / "src")], input=archive.stdout, check=True)
     SNAPSHOT_ENV["PYTHONPATH"] = str(workdir / "src")
     os.chdir(workdir)
     generate(workdir / "corpus", a.files)
@@ -263,8 +266,9 @@ def main() -> None:
            "smemlint_version": __version__, "libclang": _libclang_version(),
            "corpora": [], "notes": a.note}
     try:
-        doc["corpora"].append(bench(f"generated corpus (gen_corpus.py, {a.files} files)", [str(workdir / "corpus")],
-                                    a.jobs, a.tidy, a.file_timeout))
+        if a.files:
+            doc["corpora"].append(bench(f"generated corpus (gen_corpus.py, {a.files} files)", [str(workdir / "corpus")],
+                                        a.jobs, a.tidy, a.file_timeout))
         for extra in a.extra:
             doc["corpora"].append(bench(f"real-world: {extra}", [extra], a.jobs, a.tidy, a.file_timeout))
     finally:
