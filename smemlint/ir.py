@@ -190,6 +190,42 @@ class IncDec(Expr):
     load: Expr | None = None  # for memory targets: the Access(ld)
 
 
+def pointer_step(e: Expr) -> Expr | None:
+    """One step from an lvalue or pointer expression towards the variable or symbol it is based on."""
+    if isinstance(e, Subscript):
+        return e.base
+    if isinstance(e, Deref):
+        return e.pointer
+    if isinstance(e, Member):
+        return e.base
+    if isinstance(e, Cast):
+        return e.operand
+    if isinstance(e, AddrOf):
+        return e.lvalue
+    if isinstance(e, BinOp) and e.op in ("+", "-"):
+        return e.lhs if e.lhs.ctype.kind in ("ptr", "array") else e.rhs
+    return None
+
+
+def lvalue_root(e: Expr, limit: int = 32) -> SymbolRef | VarRef | None:
+    """The symbol or variable an lvalue lands in (`tile` in `tile[i][j].x`, `p` in `p[k]`)."""
+    for _ in range(limit):
+        if isinstance(e, (SymbolRef, VarRef)):
+            return e
+        nxt = pointer_step(e)
+        if nxt is None:
+            return None
+        e = nxt
+    return None
+
+
+def root_name(e: Expr, default: str = "?") -> str:
+    root = lvalue_root(e)
+    if isinstance(root, SymbolRef):
+        return root.symbol.name
+    return root.name if isinstance(root, VarRef) else default
+
+
 # ---------------------------------------------------------------- statements
 
 @dataclass(frozen=True)

@@ -441,8 +441,6 @@ class _Lowerer:
             return ir.Cast(ct, b) if ct.is_int and ct != b.ctype else b
         e = self.expr(inner)
         if ct.kind in ("int", "ptr", "float") and e.ctype != ct:
-            if ct.kind == "ptr" and e.ctype.kind == "array":
-                return ir.Cast(ct, e)
             return ir.Cast(ct, e)
         return e
 
@@ -486,8 +484,6 @@ class _Lowerer:
                 if sym.space == "shared":
                     self.ex.kernel_shared.setdefault(sym.key, sym)
                 return ir.SymbolRef(ct, sym)
-            if rk == K.PARM_DECL and ct.kind == "ptr" and self.func_key == self.ex.current_kernel:
-                return ir.VarRef(ct, decl_key(ref), ref.spelling)
             if rk == K.VAR_DECL and ref.semantic_parent is not None and \
                     ref.semantic_parent.kind in (K.TRANSLATION_UNIT, K.NAMESPACE):
                 # file-scope constants (const int N = 32; constexpr ...)
@@ -515,12 +511,9 @@ class _Lowerer:
             return ir.Opaque(ct, f"operator {name}", tuple(self.expr(x) for x in ch))
         if ct.is_int:
             v = const_value(c)
-            if v is not None and not self._has_side_effects(c):
+            if v is not None:
                 return ir.Const(ct, v)
         return ir.BinOp(ct, op, self.expr(ch[0]), self.expr(ch[1]))
-
-    def _has_side_effects(self, c: ci.Cursor) -> bool:
-        return False
 
     def unary(self, c: ci.Cursor, ct: CType) -> ir.Expr:
         op = _UNOPS.get(_unop_kind(c))
@@ -892,8 +885,6 @@ class Extractor:
                     unit.notes.append(f"{pattern.spelling}: template kernel not instantiated by a launch in this "
                                       "file; values that depend on its template parameters cannot be predicted")
                 unit.kernels.append(kernel)
-        by_display = {(_loc_key(k_c), _display_name(k_c)) for k_c in kernels_by_pattern.values()}
-        del by_display
         for call, ref in launches:
             site = self.launch_site(call, ref)
             if site is not None:
@@ -929,26 +920,7 @@ class Extractor:
 # ---------------------------------------------------------------- helpers
 
 def _symbol_hint(lv: ir.Expr) -> str:
-    e = lv
-    while True:
-        if isinstance(e, ir.SymbolRef):
-            return e.symbol.name
-        if isinstance(e, ir.VarRef):
-            return e.name
-        if isinstance(e, ir.Subscript):
-            e = e.base
-        elif isinstance(e, (ir.Deref,)):
-            e = e.pointer
-        elif isinstance(e, ir.Member):
-            e = e.base
-        elif isinstance(e, (ir.Cast,)):
-            e = e.operand
-        elif isinstance(e, ir.AddrOf):
-            e = e.lvalue
-        elif isinstance(e, ir.BinOp):
-            e = e.lhs if e.lhs.ctype.kind in ("ptr", "array") else e.rhs
-        else:
-            return "?"
+    return ir.root_name(lv)
 
 
 def _builtins_in(node: object) -> set[str]:

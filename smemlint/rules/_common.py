@@ -183,24 +183,7 @@ def expr_key(e: object) -> str:
 
 def root_object(lv: ir.Expr) -> str | None:
     """The array or pointer variable an lvalue lands in: a symbol key or a local's key."""
-    e = lv
-    for _ in range(32):
-        if isinstance(e, ir.SymbolRef):
-            return e.symbol.key
-        if isinstance(e, ir.VarRef):
-            return e.var
-        if isinstance(e, ir.Subscript):
-            e = e.base
-        elif isinstance(e, ir.Deref):
-            e = e.pointer
-        elif isinstance(e, ir.Member):
-            e = e.base
-        elif isinstance(e, ir.Cast):
-            e = e.operand
-        elif isinstance(e, ir.AddrOf):
-            e = e.lvalue
-        elif isinstance(e, ir.BinOp) and e.op in ("+", "-"):
-            e = e.lhs if e.lhs.ctype.kind in ("ptr", "array") else e.rhs
-        else:
-            return None
-    return None
+    root = ir.lvalue_root(lv)
+    if isinstance(root, ir.SymbolRef):
+        return root.symbol.key
+    return root.var if isinstance(root, ir.VarRef) else None

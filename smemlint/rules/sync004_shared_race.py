@@ -136,20 +136,10 @@ def _root(e: ir.Expr, aliases: dict[str, ir.Expr], depth: int = 0) -> tuple[str 
                 k, sym, _ = _root(aliases[cur.var], aliases, depth + 1)
                 return k, sym, True
             return cur.var, None, True
-        if isinstance(cur, ir.Subscript):
-            cur = cur.base
-        elif isinstance(cur, ir.Deref):
-            cur = cur.pointer
-        elif isinstance(cur, ir.Member):
-            cur = cur.base
-        elif isinstance(cur, ir.Cast):
-            cur = cur.operand
-        elif isinstance(cur, ir.AddrOf):
-            cur = cur.lvalue
-        elif isinstance(cur, ir.BinOp) and cur.op in ("+", "-"):
-            cur = cur.lhs if cur.lhs.ctype.kind in ("ptr", "array") else cur.rhs
-        else:
+        nxt = ir.pointer_step(cur)
+        if nxt is None:
             return None, None, False
+        cur = nxt
     return None, None, False
 
 
@@ -161,22 +151,12 @@ def _volatile_base(e: ir.Expr, u: ir.TranslationUnit) -> bool:
             return cur.symbol.key in u.volatile_vars
         if isinstance(cur, ir.VarRef):
             return cur.var in u.volatile_vars
-        if isinstance(cur, ir.Subscript):
-            cur = cur.base
-        elif isinstance(cur, ir.Deref):
-            cur = cur.pointer
-        elif isinstance(cur, ir.Member):
-            cur = cur.base
-        elif isinstance(cur, (ir.Cast,)):
-            if "volatile" in cur.ctype.spelling:
-                return True
-            cur = cur.operand
-        elif isinstance(cur, ir.AddrOf):
-            cur = cur.lvalue
-        elif isinstance(cur, ir.BinOp) and cur.op in ("+", "-"):
-            cur = cur.lhs if cur.lhs.ctype.kind in ("ptr", "array") else cur.rhs
-        else:
+        if isinstance(cur, ir.Cast) and "volatile" in cur.ctype.spelling:
+            return True
+        nxt = ir.pointer_step(cur)
+        if nxt is None:
             return False
+        cur = nxt
     return False
 
 

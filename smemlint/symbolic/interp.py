@@ -568,8 +568,6 @@ class Interpreter:
         return Unknown(True, "an address")
 
     def access(self, e: ir.Access, mask: np.ndarray) -> Value:
-        if e.value is not None and e.op == "st":
-            pass  # the value was evaluated by assign()
         ptr = self.address(e.lvalue, mask)
         self.record(e.site, e.op, ptr, e.lvalue.ctype.bytes, mask)
         if isinstance(ptr, Ptr) and ptr.symbol is not None and isinstance(ptr.offset, Known) \

@@ -353,24 +353,4 @@ class KernelUniformity:
 
 
 def _hint(lv: ir.Expr) -> str:
-    e = lv
-    for _ in range(32):
-        if isinstance(e, ir.SymbolRef):
-            return e.symbol.name
-        if isinstance(e, ir.VarRef):
-            return e.name
-        if isinstance(e, ir.Subscript):
-            e = e.base
-        elif isinstance(e, ir.Deref):
-            e = e.pointer
-        elif isinstance(e, ir.Member):
-            e = e.base
-        elif isinstance(e, ir.Cast):
-            e = e.operand
-        elif isinstance(e, ir.AddrOf):
-            e = e.lvalue
-        elif isinstance(e, ir.BinOp):
-            e = e.lhs if e.lhs.ctype.kind in ("ptr", "array") else e.rhs
-        else:
-            break
-    return "memory"
+    return ir.root_name(lv, "memory")
