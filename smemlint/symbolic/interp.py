@@ -628,12 +628,19 @@ class Interpreter:
         base = (mins // 128) * 128
         rel = np.where(active, rows - base[:, None], -1)
         rel = rel[any_active]
-        warp_ids = np.nonzero(any_active)[0]
-        uniq, inverse, counts = np.unique(rel, axis=0, return_inverse=True, return_counts=True)
-        inverse = inverse.reshape(-1)
-        for i, row in enumerate(uniq):
-            lanes = tuple(int(x) if x >= 0 else None for x in row)
-            cnt = int(counts[i])
+        warp_ids = np.nonzero(any_active)[0].tolist()
+        # Group identical warps in plain Python: for at most 32 rows of 32 lanes this is far
+        # cheaper than numpy.unique(axis=0), which sorts structured views.
+        groups: dict[tuple[int, ...], list[int]] = {}  # pattern -> [warps with it, first such warp]
+        for w, row in zip(warp_ids, rel.tolist()):
+            key = tuple(row)
+            g = groups.get(key)
+            if g is None:
+                groups[key] = [1, w]
+            else:
+                g[0] += 1
+        for key, (cnt, first_warp) in groups.items():
+            lanes = tuple(x if x >= 0 else None for x in key)
             if st.space == "shared":
                 cost = shared_wavefronts(lanes, width, op, self.arch)
                 st.wavefronts += cost.wavefronts * cnt
@@ -649,8 +656,7 @@ class Interpreter:
                 metric = gc.sectors
             st.requests += cnt
             if st.worst is None or metric > st.worst.wavefronts:
-                w = int(warp_ids[int(np.nonzero(inverse == i)[0][0])])
-                st.worst = WorstRequest(metric, w, lanes, cost)
+                st.worst = WorstRequest(metric, first_warp, lanes, cost)
 
     def assign(self, e: ir.Assign, mask: np.ndarray) -> Value:
         value = self.eval(e.value, mask)
