@@ -181,38 +181,28 @@ class CFG:
             todo.extend(self.g.successors(n))
         return False
 
+    def _roots(self, n: int) -> list[object]:
+        """The expressions node `n` itself evaluates (not those of nested statements)."""
+        data = self.g.nodes[n]
+        s = data.get("stmt")
+        if data["kind"] == "branch":
+            return [data.get("cond")]
+        if data["kind"] == "join" and data.get("step") is not None:
+            return [data["step"]]
+        if isinstance(s, ir.Decl):
+            return [s.init]
+        if isinstance(s, ir.ExprStmt):
+            return [s.expr]
+        if isinstance(s, ir.Return):
+            return [s.value]
+        return []
+
     def accesses(self, n: int) -> list[ir.Access]:
         """Memory accesses evaluated by node `n` itself (not by nested statements)."""
-        data = self.g.nodes[n]
-        s = data.get("stmt")
-        roots: list[object] = []
-        if data["kind"] == "branch":
-            roots = [data.get("cond")]
-        elif data["kind"] == "join" and data.get("step") is not None:
-            roots = [data["step"]]
-        elif isinstance(s, ir.Decl):
-            roots = [s.init]
-        elif isinstance(s, ir.ExprStmt):
-            roots = [s.expr]
-        elif isinstance(s, ir.Return):
-            roots = [s.value]
-        return list(walk_accesses(roots))
+        return list(walk_accesses(self._roots(n)))
 
     def calls(self, n: int) -> list[ir.Call]:
-        data = self.g.nodes[n]
-        s = data.get("stmt")
-        roots: list[object] = []
-        if data["kind"] == "branch":
-            roots = [data.get("cond")]
-        elif data["kind"] == "join" and data.get("step") is not None:
-            roots = [data["step"]]
-        elif isinstance(s, ir.Decl):
-            roots = [s.init]
-        elif isinstance(s, ir.ExprStmt):
-            roots = [s.expr]
-        elif isinstance(s, ir.Return):
-            roots = [s.value]
-        return [e for e in walk_exprs(roots) if isinstance(e, ir.Call)]
+        return [e for e in walk_exprs(self._roots(n)) if isinstance(e, ir.Call)]
 
 
 def walk_exprs(roots) -> Iterator[ir.Expr]:
