@@ -26,6 +26,8 @@ from pathlib import Path
 
 import clang.cindex as ci
 
+from . import pch
+
 INCLUDE_DIR = Path(__file__).parent / "include"
 STANDIN_DIR = INCLUDE_DIR / "toolkit_standins"
 
@@ -44,6 +46,7 @@ class ParseOptions:
     cuda_headers: str = "auto"  # "auto" | "toolkit" | "bundled"
     arch: str = "sm_90"
     compile_commands: str | None = None  # path to compile_commands.json or a directory holding one
+    pch_dir: str | None = None  # where the precompiled bundled header is kept (pch.py); None: not used
 
 
 @dataclass
@@ -62,7 +65,9 @@ _index: ci.Index | None = None
 def _get_index() -> ci.Index:
     global _index
     if _index is None:
-        _index = ci.Index.create()
+        # Declarations that come from a precompiled header (pch.py) or an editor's preamble are
+        # not listed among the top-level cursors: walks over the file's declarations stay short.
+        _index = ci.Index.create(excludeDecls=True)
     return _index
 
 
@@ -275,8 +280,8 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
     for mode in modes:
         args = clang_args(mode, path, options, toolkit)
         try:
-            tu = _get_index().parse(path, args=args, unsaved_files=unsaved,
-                                    options=_KEEP_GOING | (_EDITING if editing else 0))
+            tu = _parse(path, args, unsaved, _KEEP_GOING | (_EDITING if editing else 0),
+                        options.pch_dir if mode == "bundled" and not editing else None)
         except ci.TranslationUnitLoadError as e:
             result = ParseResult(None, mode, [f"{path}: clang could not parse the file ({e})"], args=args)
         else:
@@ -293,6 +298,23 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
             best = result
     assert best is not None
     return best
+
+
+def _parse(path: str, args: list[str], unsaved, flags: int, pch_dir: str | None) -> ci.TranslationUnit:
+    """Parse with the bundled header precompiled when a PCH directory is given; plain otherwise."""
+    index = _get_index()
+    base = pch.without_forced(args) if pch_dir and pch.enabled() else None
+    if base is not None:
+        built = pch.precompiled(index, base, INCLUDE_DIR, Path(pch_dir))
+        if built is not None:
+            try:
+                tu = index.parse(path, args=["-include-pch", built, *base], unsaved_files=unsaved, options=flags)
+            except ci.TranslationUnitLoadError:
+                tu = None  # an unreadable PCH can make clang refuse the whole file
+            if tu is not None and not pch.rejected(tu, built):
+                return tu
+            pch.discard(built)  # stale (a header it read changed) or unreadable: rebuilt next time
+    return index.parse(path, args=args, unsaved_files=unsaved, options=flags)
 
 
 def include_lines(text: str) -> tuple[bytes, ...]:

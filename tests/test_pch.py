@@ -1,0 +1,88 @@
+"""The precompiled bundled header (frontend/pch.py): faster, and never changes what smemlint says."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from smemlint.config import Settings
+from smemlint.frontend import pch
+from smemlint.frontend.parse import ParseOptions, parse
+from smemlint.lint import lint_file
+from smemlint.report.json_report import report_dict
+from smemlint.results import portable
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+
+
+def _options(tmp_path: Path, **kw) -> ParseOptions:
+    return ParseOptions(cuda_headers="bundled", pch_dir=str(tmp_path / "pch"), **kw)
+
+
+def _top_level_files(tu) -> set[str]:
+    return {c.location.file.name for c in tu.cursor.get_children() if c.location.file is not None}
+
+
+def test_pch_is_built_once_and_hides_header_declarations(tmp_path) -> None:
+    src = FIXTURES / "square_tile.cu"
+    first = parse(str(src), _options(tmp_path))
+    built = list((tmp_path / "pch").glob("*.pch"))
+    assert len(built) == 1 and first.errors == []
+    assert "-include-pch" not in first.args  # the arguments a user would pass; the PCH is an internal detail
+    again = parse(str(src), _options(tmp_path))
+    assert list((tmp_path / "pch").glob("*.pch")) == built
+    # Only the file's own declarations are top-level cursors; the bundled header's ~2000 are not walked.
+    assert _top_level_files(again.tu) == {str(src)}
+    plain = parse(str(src), ParseOptions(cuda_headers="bundled"))
+    assert len(list(plain.tu.cursor.get_children())) > 500
+
+
+def test_a_define_gets_its_own_pch(tmp_path) -> None:
+    src = tmp_path / "k.cu"
+    src.write_text("__global__ void k(float *o) { o[threadIdx.x * WIDTH] = 0; }\n")
+    a = parse(str(src), _options(tmp_path, defines=("WIDTH=2",)))
+    b = parse(str(src), _options(tmp_path, defines=("WIDTH=3",)))
+    assert a.errors == [] and b.errors == []
+    assert len(list((tmp_path / "pch").glob("*.pch"))) == 2
+
+
+def test_corrupt_pch_falls_back_to_the_plain_header_and_is_discarded(tmp_path) -> None:
+    src = FIXTURES / "square_tile.cu"
+    parse(str(src), _options(tmp_path))
+    (built,) = (tmp_path / "pch").glob("*.pch")
+    built.write_bytes(b"not a precompiled header" * 100)
+    result = parse(str(src), _options(tmp_path))
+    assert result.errors == [] and result.tu is not None
+    assert not built.exists() or built.read_bytes() != b"not a precompiled header" * 100
+
+
+def test_unwritable_pch_directory_still_parses(tmp_path) -> None:
+    blocker = tmp_path / "pch"
+    blocker.write_text("a file where the directory should be")
+    result = parse(str(FIXTURES / "square_tile.cu"), _options(tmp_path))
+    assert result.errors == [] and result.tu is not None
+
+
+def test_no_pch_environment_switch(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("SMEMLINT_NO_PCH", "1")
+    parse(str(FIXTURES / "square_tile.cu"), _options(tmp_path))
+    assert not (tmp_path / "pch").exists()
+
+
+@pytest.mark.parametrize("name", ["square_tile.cu", "transpose_global.cu", "reduce_smem.cu", "histogram.cu", "loops_templates.cu"])
+def test_predictions_are_the_same_with_and_without_the_pch(tmp_path, monkeypatch, name) -> None:
+    settings = Settings(cuda_headers="bundled")
+    monkeypatch.setenv("SMEMLINT_CACHE_DIR", str(tmp_path))
+    with_pch = lint_file(str(FIXTURES / name), settings)
+    assert list((tmp_path / "pch").glob("*.pch"))
+    monkeypatch.setenv("SMEMLINT_NO_PCH", "1")
+    without = lint_file(str(FIXTURES / name), settings)
+
+    def comparable(r):
+        d = report_dict([portable(r)], "sm_90")
+        for f in d["files"]:
+            f.pop("seconds", None)
+        d.pop("summary", None)
+        return d
+
+    assert comparable(with_pch) == comparable(without)
