@@ -169,8 +169,11 @@ def _is_binary(data: bytes) -> bool:
 
 
 def parse_options(settings: Settings) -> ParseOptions:
+    from .cache import cache_dir  # the precompiled bundled header is kept beside the cached results
+
     return ParseOptions(tuple(settings.include), tuple(settings.define), (), (), settings.std,
-                        settings.cuda_headers, settings.arch, settings.compile_commands)
+                        settings.cuda_headers, settings.arch, settings.compile_commands,
+                        pch_dir=str(cache_dir() / "pch"))
 
 
 def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=None) -> FileResult:
