@@ -26,19 +26,33 @@ _FUNCTIONS = (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD, K.CONSTRUCTOR,
 _SCOPES = (K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL, K.CLASS_DECL, K.STRUCT_DECL, K.CLASS_TEMPLATE)
 
 
-def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.TranslationUnit) -> None:
+_CALL_EXPR = K.CALL_EXPR.value
+_DECLS = (K.VAR_DECL.value, K.PARM_DECL.value)
+
+
+def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.TranslationUnit) -> list[ci.Cursor]:
+    """Fill unit.calls and unit.volatile_vars; return the kernel launches (`k<<<...>>>(...)`) in source order.
+
+    One walk over every function body of the main file serves both: the extractor needs the
+    launches first (they say which template instantiations to analyse), the rules the call facts.
+    """
     main = tu.spelling
     calls: list[tuple[int, ir.CallFact]] = []
+    launches: list[tuple[int, ci.Cursor]] = []
     for fn in _definitions(tu.cursor, main):
         try:
             context = _context(fn)
             fkey = fn.get_usr() or decl_key(fn)
-            for c, offset in _descendants(fn, unit):
-                if c.kind == K.CALL_EXPR:
+            for c in _descendants(fn, unit):
+                kind = c._kind_id  # the raw kind: CursorKind.from_id for every node is a measurable cost
+                if kind == _CALL_EXPR:
+                    offset = c.extent.start.offset
+                    if _is_launch(c):
+                        launches.append((offset, c))
                     fact = _call_fact(c, path, lines, fn.spelling, fkey, context)
                     if fact is not None:
                         calls.append((offset, fact))
-                elif c.kind in (K.VAR_DECL, K.PARM_DECL) and _is_volatile(c.type):
+                elif kind in _DECLS and _is_volatile(c.type):
                     unit.volatile_vars.add(decl_key(c))
             for p in fn.get_arguments() if fn.kind != K.FUNCTION_TEMPLATE else ():
                 if _is_volatile(p.type):
@@ -54,6 +68,13 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
             continue
     calls.sort(key=lambda x: x[0])
     unit.calls = [f for _, f in calls]
+    launches.sort(key=lambda x: x[0])
+    return [c for _, c in launches]
+
+
+def _is_launch(c: ci.Cursor) -> bool:
+    """A call whose first child is the `<<<grid, block>>>` configuration call clang builds for a launch."""
+    return any(g._kind_id == _CALL_EXPR and g.spelling in _LAUNCH_CONFIG_CALLS for g in c.get_children())
 
 
 def _definitions(c: ci.Cursor, main: str):
@@ -75,9 +96,10 @@ def _descendants(c: ci.Cursor, unit: ir.TranslationUnit):
         for ch in n.get_children():
             budget -= 1
             if budget < 0:
-                unit.notes.append(f"{c.spelling}: over {MAX_WALK} syntax nodes; calls after that not read")
+                unit.notes.append(f"{c.spelling}: over {MAX_WALK} syntax nodes; calls and kernel launches "
+                                  "after that not read")
                 return
-            yield ch, ch.extent.start.offset
+            yield ch
             stack.append(ch)
 
 
@@ -137,7 +159,7 @@ def _call_fact(c: ci.Cursor, path: str, lines: list[str], fname: str, fkey: str,
     ref = c.referenced
     if ref is not None and ref.kind == K.CONSTRUCTOR:
         return None
-    launch = any(g.kind == K.CALL_EXPR and g.spelling in _LAUNCH_CONFIG_CALLS for g in c.get_children())
+    launch = _is_launch(c)
     sp = span_of(c, path)
     callee = _callee_span(c, name, path)
     args = list(c.get_arguments())

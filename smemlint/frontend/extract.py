@@ -850,16 +850,21 @@ class Extractor:
     def run(self) -> ir.TranslationUnit:
         unit = ir.TranslationUnit(self.path)
         kernels_by_pattern: dict[str, ci.Cursor] = {}
-        launches: list[tuple[ci.Cursor, ci.Cursor]] = []  # (launch call, referenced kernel decl)
         for c in _walk_decls(self.tu.cursor, self.main):
             if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and c.is_definition() and \
                     _has_attr(c, K.CUDAGLOBAL_ATTR):
                 kernels_by_pattern[_loc_key(c)] = c
-            if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD) and c.is_definition():
-                for call in _find_launches(c, self.notes):
-                    ref = call.referenced
-                    if ref is not None:
-                        launches.append((call, ref))
+        try:
+            from .calls import collect  # call facts and launches (imported here: it imports this module)
+            launch_calls = collect(self.tu, self.path, self.lines, unit)
+        except Exception as e:  # noqa: BLE001 - never lose the kernels for a missing fact
+            unit.notes.append(f"call facts not extracted ({type(e).__name__}: {e})")
+            launch_calls = []
+        launches: list[tuple[ci.Cursor, ci.Cursor]] = []  # (launch call, referenced kernel decl)
+        for call in launch_calls:
+            ref = call.referenced
+            if ref is not None:
+                launches.append((call, ref))
         instantiations: dict[str, list[ci.Cursor]] = {}
         seen: set[tuple[str, str]] = set()
         for call, ref in launches:
@@ -891,11 +896,6 @@ class Extractor:
                 unit.launches.append(site)
         unit.functions = self.functions
         unit.notes += self.notes
-        try:
-            from .calls import collect  # host-side and call facts (imported here: it imports this module)
-            collect(self.tu, self.path, self.lines, unit)
-        except Exception as e:  # noqa: BLE001 - never lose the kernels for a missing fact
-            unit.notes.append(f"call facts not extracted ({type(e).__name__}: {e})")
         return unit
 
     def launch_site(self, call: ci.Cursor, ref: ci.Cursor) -> ir.LaunchSite | None:
@@ -944,22 +944,6 @@ def _walk_decls(c: ci.Cursor, main: str):
         yield ch
         if ch.kind in (K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL, K.CLASS_DECL, K.STRUCT_DECL):
             yield from _walk_decls(ch, main)
-
-
-def _find_launches(c: ci.Cursor, notes: list[str]):
-    budget = MAX_WALK
-    stack = [c]
-    while stack:
-        n = stack.pop()
-        for ch in n.get_children():
-            budget -= 1
-            if budget < 0:
-                notes.append(f"{c.spelling}: over {MAX_WALK} syntax nodes; kernel launches after that not read")
-                return
-            if ch.kind == K.CALL_EXPR and any(g.kind == K.CALL_EXPR and g.spelling in _LAUNCH_CONFIG_CALLS
-                                              for g in ch.get_children()):
-                yield ch
-            stack.append(ch)
 
 
 def _loc_key(c: ci.Cursor) -> str:

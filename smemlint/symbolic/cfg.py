@@ -144,7 +144,10 @@ class CFG:
         return seen
 
     def _control_dependence(self) -> dict[int, set[int]]:
-        rev = self.g.reverse(copy=True)
+        # The reversed graph without node data: reverse(copy=True) deep-copies every node's IR statement.
+        rev = nx.DiGraph()
+        rev.add_nodes_from(self.g)
+        rev.add_edges_from((b, a) for a, b in self.g.edges)
         # Nodes that cannot reach the exit (an infinite loop) get an edge to it, so they have a post-dominator.
         reach = nx.descendants(rev, EXIT) | {EXIT}
         for n in list(self.g.nodes):
