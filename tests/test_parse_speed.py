@@ -1,4 +1,4 @@
-"""The precompiled bundled header (frontend/pch.py): faster, and never changes what smemlint says."""
+"""What makes parsing fast (the precompiled bundled header, a null check without libclang) changes no answer."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -86,3 +86,15 @@ def test_predictions_are_the_same_with_and_without_the_pch(tmp_path, monkeypatch
         return d
 
     assert comparable(with_pch) == comparable(without)
+
+
+def test_fast_null_check_agrees_with_libclang() -> None:
+    import clang.cindex as ci
+
+    result = parse(str(FIXTURES / "square_tile.cu"), ParseOptions(cuda_headers="bundled"))
+    cursors = list(result.tu.cursor.walk_preorder())[:3000]
+    null = ci.conf.lib.clang_getNullCursor()
+    assert null.is_null()
+    for c in cursors:
+        assert c.is_null() == bool(ci.conf.lib.clang_equalCursors(c, null))
+    assert not any(c.is_null() for c in cursors)
