@@ -5,17 +5,22 @@
     python benchmarks/speed/run.py --files 40 --out /tmp/speed   # a quick look
 
 For every corpus it measures:
-- bare parse: libclang parsing each file with exactly the arguments smemlint passes
-  (bundled-header mode), one process, one file after the other: the floor smemlint is built on;
+- bare parse: libclang (a plain index) parsing each file with exactly the arguments smemlint
+  passes in bundled-header mode, one process, one file after the other: the parse any
+  libclang-based tool starts from;
+- the same parse with the bundled header precompiled (frontend/pch.py): the parse smemlint
+  really does, shown so the analysis' own cost can be read off the table;
 - clang-tidy: `clang-tidy -checks=-* --allow-no-checks FILE -- <same arguments>` per file (the `clang-tidy`
   PyPI package), what users already run;
-- smemlint cold: `smemlint check --format json -j NPROC` with an empty cache;
-  per-file times are the analysis' own (`seconds` in the JSON, measured inside the worker);
+- smemlint cold, one worker (`-j 1`, empty cache): per-file times (`seconds` in the JSON: read,
+  parse, analysis and rules, measured inside the worker) compared like for like with the bare parse;
+- smemlint cold with `-j NPROC` (empty cache): files/second as a user sees it;
 - smemlint warm: the same command again, every result from the cache (per-file time: the lookup).
 
-Files/second is files over wall-clock time of the whole step; medians and p95 are over
-per-file times; peak memory is the largest resident set of any one process of the step.
-smemlint's overhead over the bare parse is (its per-file time - the parse's) / the parse's.
+Files/second is files over wall-clock time of the whole step, process start included; medians and p95
+are over per-file times; peak memory is the largest resident set of any one process of the step.
+smemlint's overhead over the bare parse is (its per-file time - the bare parse's) / the bare parse's,
+from the one-worker run.
 Writes benchmarks/speed/results.md and results.json (or --out DIR).
 """
 from __future__ import annotations
@@ -38,22 +43,29 @@ REPO = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 
 _BARE = r'''
-import json, resource, sys, time
-from smemlint.frontend.parse import ParseOptions, clang_args, _get_index, _KEEP_GOING
-files = json.load(sys.stdin)
-index = _get_index()
+import json, resource, sys, tempfile, time
+from pathlib import Path
+import clang.cindex as ci
+from smemlint.frontend import pch
+from smemlint.frontend.parse import INCLUDE_DIR, ParseOptions, clang_args, _KEEP_GOING
+files, with_pch = json.load(sys.stdin)
+index = ci.Index.create()  # a plain index, as any libclang tool makes one
+pch_dir = Path(tempfile.mkdtemp(prefix="bare-pch-"))
 out = []
 t0 = time.perf_counter()
 for f in files:
     t = time.perf_counter()
     args = clang_args("bundled", f, ParseOptions(cuda_headers="bundled"))
+    if with_pch:  # what smemlint itself parses with: the bundled header precompiled once (frontend/pch.py)
+        base = pch.without_forced(args)
+        args = ["-include-pch", pch.precompiled(index, base, INCLUDE_DIR, pch_dir), *base]
     try:
         tu = index.parse(f, args=args, options=_KEEP_GOING)
         ok = True
     except Exception:
         ok = False
     out.append([f, time.perf_counter() - t, ok])
-    del tu
+    tu = None
 print(json.dumps({"wall": time.perf_counter() - t0, "files": out,
                   "maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
 '''
@@ -79,12 +91,13 @@ def _stats(name: str, wall: float, per_file: list[float], maxrss_kb: int, n: int
 SNAPSHOT_ENV: dict[str, str] = dict(os.environ)
 
 
-def bare_parse(files: list[str]) -> tuple[dict, dict[str, float]]:
-    p = subprocess.run([sys.executable, "-c", _BARE], input=json.dumps(files), capture_output=True, text=True,
-                       env=SNAPSHOT_ENV, check=True)
+def bare_parse(files: list[str], with_pch: bool = False) -> tuple[dict, dict[str, float]]:
+    p = subprocess.run([sys.executable, "-c", _BARE], input=json.dumps([files, with_pch]), capture_output=True,
+                       text=True, env=SNAPSHOT_ENV, check=True)
     d = json.loads(p.stdout)
     per = {f: t for f, t, _ in d["files"]}
-    return _stats("bare libclang parse", d["wall"], list(per.values()), d["maxrss_kb"], len(files),
+    name = "libclang parse, bundled header precompiled (smemlint's own parse)" if with_pch else "bare libclang parse"
+    return _stats(name, d["wall"], list(per.values()), d["maxrss_kb"], len(files),
                   failed=sum(1 for *_, ok in d["files"] if not ok)), per
 
 
@@ -147,26 +160,33 @@ def bench(name: str, roots: list[str], jobs: int, tidy: str | None, timeout: flo
     print(f"[{name}] {len(files)} files", file=sys.stderr)
     bare, bare_per = bare_parse(files)
     print(f"[{name}] bare parse: {bare}", file=sys.stderr)
+    own_parse, _ = bare_parse(files, with_pch=True)
+    print(f"[{name}] parse with the precompiled header: {own_parse}", file=sys.stderr)
     tidy_s = clang_tidy(files, tidy)
     print(f"[{name}] clang-tidy: {tidy_s}", file=sys.stderr)
+    serial_cache = tempfile.mkdtemp(prefix="smemlint-bench-cache-")
     cache = tempfile.mkdtemp(prefix="smemlint-bench-cache-")
     try:
-        cold, report = smemlint_run(roots, jobs, cache, timeout, f"smemlint cold (-j {jobs})")
+        # One worker, one file after the other, like the parse above: per-file times compare like for like.
+        serial, report = smemlint_run(roots, 1, serial_cache, timeout, "smemlint cold (-j 1)")
+        print(f"[{name}] cold, one worker: {serial}", file=sys.stderr)
+        cold, _ = smemlint_run(roots, jobs, cache, timeout, f"smemlint cold (-j {jobs})")
         print(f"[{name}] cold: {cold}", file=sys.stderr)
         warm, _ = smemlint_run(roots, jobs, cache, timeout, f"smemlint warm (-j {jobs}, cache)")
         print(f"[{name}] warm: {warm}", file=sys.stderr)
     finally:
         shutil.rmtree(cache, ignore_errors=True)
-    # overhead over the parse, per file, on files smemlint linted
+        shutil.rmtree(serial_cache, ignore_errors=True)
+    # overhead over the parse, per file, on files smemlint linted (the one-worker run)
     own = {f["path"]: f["seconds"] for f in report["files"] if f["status"] == "ok"}
     ratios = [(own[f] - bare_per[f]) / bare_per[f] for f in own if bare_per.get(f)]
     total_own = sum(own.values())
     total_bare = sum(bare_per[f] for f in own if f in bare_per)
     overhead = {"median_overhead_ratio": round(statistics.median(ratios), 2) if ratios else None,
                 "total_overhead_ratio": round((total_own - total_bare) / total_bare, 2) if total_bare else None,
-                "median_file_ms_smemlint_cold": cold["median_ms"], "median_file_ms_bare_parse": bare["median_ms"]}
+                "median_file_ms_smemlint_cold": serial["median_ms"], "median_file_ms_bare_parse": bare["median_ms"]}
     kernels_per_file = statistics.mean([0] + [sum(1 for k in report["kernels"] if k["file"] == f) for f in own])
-    return {"corpus": name, "files": len(files), "rows": [bare, tidy_s, cold, warm], "overhead": overhead,
+    return {"corpus": name, "files": len(files), "rows": [bare, own_parse, tidy_s, serial, cold, warm], "overhead": overhead,
             "kernels_per_file": round(kernels_per_file, 2)}
 
 
@@ -224,10 +244,10 @@ def render(doc: dict) -> str:
             out.append(f"| {r['tool']} | {r['files_per_s']} | {r['median_ms']} | {r['p95_ms']} | {r['peak_rss_mb']} "
                        f"| {r['wall_s']} | {'; '.join(notes)} |")
         o = c["overhead"]
-        out += ["", f"smemlint's analysis over the bare parse (per file, cold): median overhead ratio "
-                    f"**{o['median_overhead_ratio']}** (time beyond the parse / parse time), over the whole corpus "
-                    f"**{o['total_overhead_ratio']}**; median file {o['median_file_ms_smemlint_cold']} ms vs "
-                    f"{o['median_file_ms_bare_parse']} ms to parse.", ""]
+        out += ["", f"smemlint over the bare parse (per file, cold, one worker): median overhead ratio "
+                    f"**{o['median_overhead_ratio']}** ((smemlint's time - bare parse time) / bare parse time), "
+                    f"over the whole corpus **{o['total_overhead_ratio']}**; median file "
+                    f"{o['median_file_ms_smemlint_cold']} ms vs {o['median_file_ms_bare_parse']} ms to parse.", ""]
         errs = [e for r in c["rows"] for e in r.get("errors", [])]
         if errs:
             out += ["Files not linted (first ten):", "", *[f"- {e}" for e in errs], ""]
