@@ -28,8 +28,9 @@ def _per(total: int, requests: int) -> float:
 
 
 def run_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
-               dims_override=None, remap=None) -> Interpreter:
-    it = Interpreter(unit, kernel, config, arch, dims_override, remap)
+               dims_override=None, remap=None, sweep: str | None = None) -> Interpreter:
+    """Evaluate `kernel` for one block; with `sweep`, for one block per residue of that parameter."""
+    it = Interpreter(unit, kernel, config, arch, dims_override, remap, sweep=sweep)
     it.run()
     return it
 
@@ -56,6 +57,42 @@ def _sweep_cost(base_run: Interpreter, swept: list[str]) -> int:
     return base_run.steps * (SWEEP_RESIDUES - 1) * min(len(swept), MAX_SWEPT_PARAMS)
 
 
+def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str, name: str,
+                     base_run: Interpreter | None) -> dict[int, dict[int, float]]:
+    """Per site, per residue r of `name` (value base - base % 32 + r): the site's metric where predicted.
+
+    One batched evaluation of all residues; where it cannot stand for separate ones (RowDivergence,
+    or a budget or nesting limit that separate runs could meet at different points), one run per
+    residue.
+    """
+    base = config.params[name]
+    by_site: dict[int, dict[int, float]] = {}
+    try:
+        batched = run_kernel(unit, kernel, config, arch, sweep=name)
+    except Exception:  # noqa: BLE001 - one run per residue below gives the exact answer (or the same error)
+        batched = None
+    if batched is not None:
+        for sid, st in batched.stats.items():
+            for r, m in enumerate(st.row_metrics()):
+                if r == base % SWEEP_RESIDUES and base_run is not None:
+                    m = _site_metric(base_run.stats[sid])  # the same launch as the main evaluation
+                if m is not None:
+                    by_site.setdefault(sid, {})[r] = m
+        return by_site
+    for r in range(SWEEP_RESIDUES):
+        params = dict(config.params)
+        params[name] = base - base % SWEEP_RESIDUES + r
+        if r == base % SWEEP_RESIDUES and base_run is not None:
+            it = base_run  # the same launch as the main evaluation: no need to run it again
+        else:
+            it = run_kernel(unit, kernel, LaunchConfig(config.block, config.grid, config.block_idx, params), arch)
+        for sid, st in it.stats.items():
+            m = _site_metric(st)
+            if m is not None:
+                by_site.setdefault(sid, {})[r] = m
+    return by_site
+
+
 def _sweep(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
            swept: list[str], base_run: Interpreter | None = None) -> dict[int, dict]:
     """Worst case over the residues of runtime parameters that were assumed, per site."""
@@ -64,19 +101,7 @@ def _sweep(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch
         return {}  # too costly to re-evaluate 31 more times; the caller says so
     for name in swept[:MAX_SWEPT_PARAMS]:
         base = resolved.config.params[name]
-        by_site: dict[int, dict[int, float]] = {}
-        for r in range(SWEEP_RESIDUES):
-            params = dict(resolved.config.params)
-            params[name] = base - base % SWEEP_RESIDUES + r
-            if r == base % SWEEP_RESIDUES and base_run is not None:
-                it = base_run  # the same launch as the main evaluation: no need to run it again
-            else:
-                cfg = LaunchConfig(resolved.config.block, resolved.config.grid, resolved.config.block_idx, params)
-                it = run_kernel(unit, kernel, cfg, arch)
-            for sid, st in it.stats.items():
-                m = _site_metric(st)
-                if m is not None:
-                    by_site.setdefault(sid, {})[r] = m
+        by_site = _residue_metrics(unit, kernel, resolved.config, arch, name, base_run)
         for sid, values in by_site.items():
             top = max(values.values())
             here = values.get(base % SWEEP_RESIDUES)

@@ -6,6 +6,17 @@ divergent loops give exactly the lanes that take part in each warp-level
 request. Each execution of an access site is handed to the hardware models,
 one warp at a time; the per-site sums give wavefronts (shared) and sectors
 (global) per request.
+
+Batched evaluation (`sweep=`): the residue sweep of analysis.py evaluates the
+kernel once for SWEEP_ROWS virtual blocks, one per residue modulo 32 of a
+runtime int parameter. That parameter's value has shape (R, 1), values that
+depend on it become (R, T), the rest stay (T,). Control flow runs where any
+block has an active lane; a block with no active lane is simply carried along
+(its masks are empty, so it records nothing and keeps its variables), which
+is exactly what a separate evaluation of that block would do. Where the blocks
+would need different kinds of values, `RowDivergence` is raised and the caller
+evaluates them one by one. Each site then also has per-block counts
+(`SiteStats.row_*`).
 """
 from __future__ import annotations
 
@@ -16,14 +27,16 @@ import numpy as np
 
 from .. import ir
 from ..model import get_arch, global_sectors, shared_wavefronts
-from .values import Known, Ptr, Unknown, Value, is_varying, select, unknown_from, wrap
+from ..model.arch import Arch
+from .values import Known, Ptr, RowDivergence, Unknown, Value, is_varying, select, unknown_from, wrap
 
 MAX_LOOP_ITERATIONS = 64  # iterations simulated per loop execution; later ones are not sampled
 UNKNOWN_TRIP_SAMPLE = 4  # iterations sampled when the trip count depends on data
 MAX_CALL_DEPTH = 12
 STEP_BUDGET = 60_000  # statements executed per kernel evaluation before giving up on the rest
 TOO_COMPLEX = "code too complex to analyse"  # reason prefix of the frontend's cut-off Opaque values (extract.py)
-
+SWEEP_ROWS = 32  # virtual blocks of a batched evaluation: one per residue modulo 32 of the swept parameter
+MODEL_MEMO_SIZE = 1 << 16  # distinct warp patterns remembered per architecture (then forgotten at once)
 
 @dataclass(frozen=True)
 class LaunchConfig:
@@ -59,6 +72,20 @@ class SiteStats:
     notes: set[str] = field(default_factory=set)
     worst: WorstRequest | None = None
     constant_distinct: int = 0  # constant space: most distinct addresses one warp's request read
+    # Batched evaluation only (the residue sweep), one entry per virtual block: requests, their
+    # wavefronts (shared) or sectors (global), and whether the address was unpredictable there.
+    row_requests: np.ndarray | None = None
+    row_cost: np.ndarray | None = None
+    row_unpredictable: np.ndarray | None = None
+
+    def row_metrics(self) -> list[float | None]:
+        """Per virtual block: wavefronts (shared) or sectors (global) per request; None if not predicted."""
+        assert self.row_requests is not None and self.row_cost is not None and self.row_unpredictable is not None
+        if self.space not in ("shared", "global"):
+            return [None] * len(self.row_requests)
+        return [None if unpredictable or not requests else cost / requests
+                for requests, cost, unpredictable in zip(self.row_requests.tolist(), self.row_cost.tolist(),
+                                                         self.row_unpredictable.tolist())]
 
 
 class BudgetExceeded(Exception):
@@ -66,6 +93,8 @@ class BudgetExceeded(Exception):
 
 
 class _Frame:
+    __slots__ = ("env", "returned", "retval")
+
     def __init__(self, env: dict[str, Value]):
         self.env = env
         self.returned: np.ndarray | None = None
@@ -73,18 +102,130 @@ class _Frame:
 
 
 class _LoopState:
-    def __init__(self, n: int):
-        self.broken = np.zeros(n, dtype=bool)
-        self.continued = np.zeros(n, dtype=bool)
+    """Lanes that left the loop (`break`) or this iteration (`continue`); None while there are none."""
+
+    __slots__ = ("broken", "continued")
+
+    def __init__(self) -> None:
+        self.broken: np.ndarray | None = None
+        self.continued: np.ndarray | None = None
 
 
 AddressRemap = Callable[[np.ndarray], np.ndarray]
+
+# ---------------------------------------------------------------- cost models, memoised
+
+# (shared?, op, width, lane tuple relative to the warp's lowest 128-byte line, -1 = inactive)
+#   -> (cost, lane tuple with None for inactive lanes)
+_MODEL_MEMO: dict[Arch, dict[tuple, tuple[object, tuple[int | None, ...]]]] = {}
+
+
+def _model_memo(arch: Arch) -> dict:
+    memo = _MODEL_MEMO.get(arch)
+    if memo is None:
+        memo = _MODEL_MEMO[arch] = {}
+    return memo
+
+
+def _model_cost(memo: dict, arch: Arch, shared: bool, op: str, width: int,
+                key: tuple[int, ...]) -> tuple[object, tuple[int | None, ...]]:
+    """The model's cost of one warp's request, `key` normalised to its lowest 128-byte line.
+
+    Exact for both models: banks repeat every 128 bytes and sectors align to 128-byte lines.
+    """
+    mk = (shared, op if shared else "", width, key)
+    hit = memo.get(mk)
+    if hit is None:
+        lanes = tuple(x if x >= 0 else None for x in key)
+        cost = shared_wavefronts(lanes, width, op, arch) if shared else global_sectors(lanes, width, arch)
+        if len(memo) >= MODEL_MEMO_SIZE:
+            memo.clear()
+        memo[mk] = hit = (cost, lanes)
+    return hit
+
+
+_INT64_MAX = np.iinfo(np.int64).max
+_NO_WARPS = np.zeros(0, dtype=np.int64)
+_HASH_GROUPING = 64  # from this many warps on, group them by a numpy hash (checked) rather than in Python
+_HASH = np.random.default_rng(20240611).integers(1, 1 << 62, size=32, dtype=np.int64)
+
+
+def _group(rel: np.ndarray, with_inverse: bool = False):
+    """Distinct rows of `rel` (warps' lane patterns) in order of first occurrence.
+
+    Returns (patterns as tuples, how many rows have each, the first row with each, and with
+    `with_inverse` each row's pattern index as an array, else None). Up to a few dozen rows plain
+    Python is cheapest; beyond, rows are grouped by a 64-bit hash and every row is checked
+    against its group's first row, so a collision costs time, never a wrong count.
+    """
+    if len(rel) >= _HASH_GROUPING:
+        with np.errstate(all="ignore"):
+            h = rel @ _HASH
+        _, first, inv = np.unique(h, return_index=True, return_inverse=True)
+        inv = inv.reshape(-1)
+        if (rel == rel[first][inv]).all():
+            order = np.argsort(first, kind="stable")
+            rank = np.empty_like(order)
+            rank[order] = np.arange(len(order))
+            inverse = rank[inv]
+            keys = [tuple(r) for r in rel[first[order]].tolist()]
+            return keys, np.bincount(inverse, minlength=len(keys)).tolist(), first[order].tolist(), \
+                (inverse if with_inverse else None)
+    groups: dict[tuple[int, ...], int] = {}
+    counts: list[int] = []
+    firsts: list[int] = []
+    inverse_list: list[int] = []
+    for i, row in enumerate(rel.tolist()):
+        key = tuple(row)
+        g = groups.get(key)
+        if g is None:
+            g = groups[key] = len(counts)
+            counts.append(1)
+            firsts.append(i)
+        else:
+            counts[g] += 1
+        inverse_list.append(g)
+    return list(groups), counts, firsts, (np.array(inverse_list, dtype=np.int64) if with_inverse else None)
+
+# ---------------------------------------------------------------- dispatch tables
+
+_STMT_METHODS = {
+    ir.Block: "_exec_block", ir.Decl: "_exec_decl", ir.ExprStmt: "_exec_expr", ir.If: "exec_if",
+    ir.Loop: "exec_loop", ir.Return: "_exec_return", ir.Break: "_exec_break", ir.Continue: "_exec_continue",
+    ir.Barrier: "_exec_nothing", ir.Unsupported: "_exec_unsupported",
+}
+_EXPR_METHODS = {
+    ir.Const: "_eval_const", ir.Builtin: "_eval_builtin", ir.VarRef: "_eval_var", ir.SymbolRef: "_eval_symbol",
+    ir.BinOp: "binop", ir.UnOp: "_eval_unop", ir.Cast: "_eval_cast", ir.Select: "_eval_select",
+    ir.Access: "access", ir.Assign: "assign", ir.IncDec: "incdec", ir.AddrOf: "_eval_addrof",
+    ir.Subscript: "_eval_lvalue", ir.Deref: "_eval_lvalue", ir.Member: "_eval_lvalue", ir.Call: "call",
+    ir.FloatConst: "_eval_float", ir.Opaque: "_eval_opaque",
+}
+_TABLES: dict[type, tuple[dict, dict]] = {}
+
+
+def _tables(cls: type) -> tuple[dict, dict]:
+    """Node type -> method of `cls` (overrides in subclasses included); built once per class."""
+    t = _TABLES.get(cls)
+    if t is None:
+        t = _TABLES[cls] = ({k: getattr(cls, v) for k, v in _STMT_METHODS.items()},
+                            {k: getattr(cls, v) for k, v in _EXPR_METHODS.items()})
+    return t
+
+
+def _lookup(table: dict, node_type: type, methods: dict, cls: type):
+    """A node type missing from the table (a subclass of an IR node): its nearest base's method."""
+    for base in node_type.__mro__[1:]:
+        if base in methods:
+            fn = table[node_type] = getattr(cls, methods[base])
+            return fn
+    return None
 
 
 class Interpreter:
     def __init__(self, unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig,
                  arch: str = "sm_90", dims_override: dict[str, tuple[int, ...]] | None = None,
-                 remap: dict[str, AddressRemap] | None = None):
+                 remap: dict[str, AddressRemap] | None = None, sweep: str | None = None):
         self.unit = unit
         self.kernel = kernel
         self.config = config
@@ -95,6 +236,8 @@ class Interpreter:
         self.n = n = bx * by * bz
         t = np.arange(n, dtype=np.int64)
         self.tid = {"x": t % bx, "y": (t // bx) % by, "z": t // (bx * by)}
+        for a in self.tid.values():
+            a.flags.writeable = False
         self.stats: dict[int, SiteStats] = {s.id: SiteStats(s) for s in kernel.sites}
         self.notes: list[tuple[int, int, str]] = []  # (first line, last line, text)
         self.params_read: set[str] = set()
@@ -103,6 +246,22 @@ class Interpreter:
         self._guards: list[str] = []  # data-dependent conditions we are inside
         self._steps = 0
         self._padded = -(-n // 32) * 32
+        self._consts: dict[int, Known] = {}
+        self._zero = self._const(0)
+        self._true = np.ones(n, dtype=bool)
+        self._true.flags.writeable = False
+        self._memo = _model_memo(self.arch)
+        self._stmt_table, self._expr_table = _tables(type(self))
+        # batched evaluation (the residue sweep)
+        self.sweep = sweep
+        self._batched = sweep is not None
+        self.rows = SWEEP_ROWS if self._batched else 1
+        self._cond_rows: np.ndarray | None = None  # blocks evaluating a loop condition with no lane left
+        if self._batched:
+            for st in self.stats.values():
+                st.row_requests = np.zeros(self.rows, dtype=np.int64)
+                st.row_cost = np.zeros(self.rows, dtype=np.int64)
+                st.row_unpredictable = np.zeros(self.rows, dtype=bool)
 
     # ------------------------------------------------------------ entry
 
@@ -110,27 +269,41 @@ class Interpreter:
         env: dict[str, Value] = {}
         for p in self.kernel.params:
             if p.symbol is not None:
-                env[p.var] = Ptr(p.symbol, Known(np.zeros(self.n, dtype=np.int64)))
+                env[p.var] = Ptr(p.symbol, self._zero)
             elif p.ctype.is_int and p.name in self.config.params:
-                env[p.var] = _ParamValue(p.name, self._const(self.config.params[p.name]))
+                value = self.config.params[p.name]
+                if p.name == self.sweep:
+                    rows = value - value % self.rows + np.arange(self.rows, dtype=np.int64)[:, None]
+                    env[p.var] = _ParamValue(p.name, Known(rows))
+                else:
+                    env[p.var] = _ParamValue(p.name, self._const(value))
             else:
                 env[p.var] = Unknown(False, f"parameter `{p.name}`")
         frame = _Frame(env)
         self._frames.append(frame)
-        mask = np.ones(self.n, dtype=bool)
+        mask = self._true
         try:
             self.exec_stmt(self.kernel.body, mask)
         except BudgetExceeded:
+            if self._batched:
+                raise  # the blocks could have stopped at different points: the caller runs them one by one
             self.notes.append((0, 1 << 30, f"analysis stopped after {STEP_BUDGET} evaluation steps; "
                                              "later executions not sampled"))
         except RecursionError:
+            if self._batched:
+                raise
             self.notes.append((0, 1 << 30, "code nested too deeply; analysis stopped"))
         return self.stats
 
     # ------------------------------------------------------------ helpers
 
     def _const(self, v: int) -> Known:
-        return Known(np.full(self.n, v, dtype=np.int64))
+        k = self._consts.get(v)
+        if k is None:
+            arr = np.full(self.n, v, dtype=np.int64)
+            arr.flags.writeable = False
+            k = self._consts[v] = Known(arr)
+        return k
 
     @property
     def frame(self) -> _Frame:
@@ -138,13 +311,31 @@ class Interpreter:
 
     def alive(self, mask: np.ndarray) -> np.ndarray:
         m = mask
-        f = self.frame
-        if f.returned is not None:
-            m = m & ~f.returned
+        returned = self._frames[-1].returned
+        if returned is not None:
+            m = m & ~returned
         if self._loops:
             lp = self._loops[-1]
-            m = m & ~lp.broken & ~lp.continued
+            if lp.broken is not None:
+                m = m & ~lp.broken
+            if lp.continued is not None:
+                m = m & ~lp.continued
         return m
+
+    def _row_any(self, mask: np.ndarray) -> np.ndarray:
+        """Per virtual block: does the mask have an active lane? (batched evaluation only)"""
+        if mask.ndim >= 2:
+            return mask.any(axis=-1)
+        return np.full(self.rows, bool(mask.any()))
+
+    def _reached(self, mask: np.ndarray) -> np.ndarray:
+        """Per virtual block: would its own evaluation get here? (batched evaluation only)
+
+        Statements and the branches of `?:` are only entered by blocks with an active lane; a
+        loop condition is evaluated once more after the last lanes left by `break` or `return`.
+        """
+        r = self._row_any(mask)
+        return r if self._cond_rows is None else r | self._cond_rows
 
     def _note(self, s: ir.Stmt, text: str) -> None:
         first, last = (s.span.line, s.span.end_line) if s.span else (0, 1 << 30)
@@ -152,10 +343,16 @@ class Interpreter:
             self.notes.append((first, last, text))
 
     def _store(self, var: str, value: Value, mask: np.ndarray) -> None:
-        old = self.frame.env.get(var)
+        env = self._frames[-1].env
+        old = env.get(var)
         if isinstance(old, _ParamValue):
             old = old.value
-        self.frame.env[var] = select(mask, value, old) if old is not None else value
+        if old is not None:
+            env[var] = select(mask, value, old)
+            return
+        if self._batched and not self._reached(mask).all():
+            raise RowDivergence("a variable defined in some blocks only")
+        env[var] = value
 
     @property
     def steps(self) -> int:
@@ -170,44 +367,63 @@ class Interpreter:
     # ------------------------------------------------------------ statements
 
     def exec_stmt(self, s: ir.Stmt, mask: np.ndarray) -> None:
-        self._tick()
-        if isinstance(s, ir.Block):
-            for child in s.body:
-                m = self.alive(mask)
-                if not m.any():
-                    return
-                self.exec_stmt(child, m)
-        elif isinstance(s, ir.Decl):
-            if s.init is None:
-                # Undefined until assigned: the first assignment, under any mask, defines it.
-                self.frame.env.pop(s.var, None)
+        self._steps += 1
+        if self._steps > STEP_BUDGET:
+            raise BudgetExceeded
+        fn = self._stmt_table.get(type(s))
+        if fn is None:
+            fn = _lookup(self._stmt_table, type(s), _STMT_METHODS, type(self))
+            if fn is None:
                 return
-            v = self._convert(self.eval(s.init, mask), s.ctype)
-            self._store(s.var, v, mask)
-        elif isinstance(s, ir.ExprStmt):
-            self.eval(s.expr, mask)
-        elif isinstance(s, ir.If):
-            self.exec_if(s, mask)
-        elif isinstance(s, ir.Loop):
-            self.exec_loop(s, mask)
-        elif isinstance(s, ir.Return):
-            f = self.frame
-            if s.value is not None:
-                v = self.eval(s.value, mask)
-                f.retval = v if f.retval is None else select(mask, v, f.retval)
-            f.returned = mask.copy() if f.returned is None else (f.returned | mask)
-        elif isinstance(s, ir.Break):
-            if self._loops:
-                self._loops[-1].broken |= mask
-        elif isinstance(s, ir.Continue):
-            if self._loops:
-                self._loops[-1].continued |= mask
-        elif isinstance(s, ir.Barrier):
-            pass
-        elif isinstance(s, ir.Unsupported):
-            self._note(s, f"line {s.span.line if s.span else '?'}: {s.what} not analysed")
-            for p in s.parts:
-                self._under_unknown(f"{s.what}", p, mask)
+        fn(self, s, mask)
+
+    def _exec_block(self, s: ir.Block, mask: np.ndarray) -> None:
+        for child in s.body:
+            m = self.alive(mask)
+            if not m.any():
+                return
+            self.exec_stmt(child, m)
+
+    def _exec_decl(self, s: ir.Decl, mask: np.ndarray) -> None:
+        if s.init is None:
+            # Undefined until assigned: the first assignment, under any mask, defines it.
+            self._frames[-1].env.pop(s.var, None)
+            return
+        v = self._convert(self.eval(s.init, mask), s.ctype, mask)
+        self._store(s.var, v, mask)
+
+    def _exec_expr(self, s: ir.ExprStmt, mask: np.ndarray) -> None:
+        self.eval(s.expr, mask)
+
+    def _exec_return(self, s: ir.Return, mask: np.ndarray) -> None:
+        f = self._frames[-1]
+        if s.value is not None:
+            v = self.eval(s.value, mask)
+            if f.retval is None:
+                if self._batched and not self._reached(mask).all():
+                    raise RowDivergence("a value returned in some blocks only")
+                f.retval = v
+            else:
+                f.retval = select(mask, v, f.retval)
+        f.returned = mask.copy() if f.returned is None else (f.returned | mask)
+
+    def _exec_break(self, s: ir.Break, mask: np.ndarray) -> None:
+        if self._loops:
+            lp = self._loops[-1]
+            lp.broken = mask if lp.broken is None else lp.broken | mask
+
+    def _exec_continue(self, s: ir.Continue, mask: np.ndarray) -> None:
+        if self._loops:
+            lp = self._loops[-1]
+            lp.continued = mask if lp.continued is None else lp.continued | mask
+
+    def _exec_nothing(self, s: ir.Stmt, mask: np.ndarray) -> None:
+        pass
+
+    def _exec_unsupported(self, s: ir.Unsupported, mask: np.ndarray) -> None:
+        self._note(s, f"line {s.span.line if s.span else '?'}: {s.what} not analysed")
+        for p in s.parts:
+            self._under_unknown(f"{s.what}", p, mask)
 
     def _under_unknown(self, why: str, s: ir.Stmt, mask: np.ndarray) -> dict[str, Value]:
         """Run `s` as if every lane took it, under a data-dependent condition; return the env it produced."""
@@ -240,34 +456,59 @@ class Interpreter:
             a, b = env_then.get(k), env_else.get(k)
             if a is b:
                 merged[k] = a  # type: ignore[assignment]
-            elif isinstance(a, Known) and isinstance(b, Known) and np.array_equal(a.arr, b.arr):
+            elif isinstance(a, Known) and isinstance(b, Known) and self._same(a.arr, b.arr):
                 merged[k] = a
             else:
-                merged[k] = Unknown(c.lane_varying or is_varying(a or b), c.reason)  # type: ignore[arg-type]
+                merged[k] = Unknown(c.lane_varying or self._varying(a or b, mask), c.reason)  # type: ignore[arg-type]
         self.frame.env = merged
+
+    def _same(self, x: np.ndarray, y: np.ndarray) -> bool:
+        if x.ndim <= 1 and y.ndim <= 1:
+            return np.array_equal(x, y)
+        per_row = np.all(x == y, axis=-1)
+        if per_row.all():
+            return True
+        if not per_row.any():
+            return False
+        raise RowDivergence("a branch that changes a variable in some blocks only")
 
     def exec_loop(self, s: ir.Loop, mask: np.ndarray) -> None:
         if s.init is not None:
             self.exec_stmt(s.init, mask)
-        state = _LoopState(self.n)
+        state = _LoopState()
         self._loops.append(state)
+        frame = self._frames[-1]
+        batched = self._batched
         try:
             m = mask
+            running = self._row_any(m) if batched else None  # blocks whose own evaluation is in the loop
             iteration = 0
             unknown_trip = None
             while True:
-                state.continued[:] = False
-                m = m & ~state.broken
-                if self.frame.returned is not None:
-                    m = m & ~self.frame.returned
+                state.continued = None
+                if state.broken is not None:
+                    m = m & ~state.broken
+                if frame.returned is not None:
+                    m = m & ~frame.returned
                 if s.cond is not None and not (s.do_while and iteration == 0):
-                    c = self.truth(s.cond, m)
+                    if batched:
+                        saved = self._cond_rows
+                        left = running & ~self._row_any(m)  # evaluate the condition once more, with no lane
+                        self._cond_rows = left if left.any() else None
+                        try:
+                            c = self.truth(s.cond, m)
+                        finally:
+                            self._cond_rows = saved
+                    else:
+                        c = self.truth(s.cond, m)
                     if isinstance(c, np.ndarray):
                         m = m & c
                     else:
                         unknown_trip = c.reason
                 if not m.any():
                     break
+                if batched:
+                    running = self._row_any(m)
                 if unknown_trip is not None and iteration >= UNKNOWN_TRIP_SAMPLE:
                     self._note(s, f"the loop at line {s.span.line if s.span else '?'} has a trip count that "
                                   f"depends on {unknown_trip}; its first {UNKNOWN_TRIP_SAMPLE} iterations sampled")
@@ -284,10 +525,12 @@ class Interpreter:
                 finally:
                     if unknown_trip is not None:
                         self._guards.pop()
-                state.continued[:] = False
-                m2 = m & ~state.broken
-                if self.frame.returned is not None:
-                    m2 = m2 & ~self.frame.returned
+                state.continued = None
+                m2 = m
+                if state.broken is not None:
+                    m2 = m2 & ~state.broken
+                if frame.returned is not None:
+                    m2 = m2 & ~frame.returned
                 if s.step is not None and m2.any():
                     self.eval(s.step, m2)
                 iteration += 1
@@ -301,95 +544,189 @@ class Interpreter:
         if isinstance(v, Known):
             if v.shift:
                 return Unknown(False, v.shift)
-            return v.arr != 0
+            c = v.arr != 0
+            if c.ndim == 2 and (c.shape[0] == 1 or (c == c[:1]).all()):
+                c = c[0]  # the same lanes in every block: keep masks (and what they select) one row
+            return c
         if isinstance(v, Ptr):
-            return np.ones(self.n, dtype=bool)
+            return self._true
         return v
 
-    def _convert(self, v: Value, ct: ir.CType) -> Value:
+    def _convert(self, v: Value, ct: ir.CType, mask: np.ndarray) -> Value:
         if isinstance(v, Known) and ct.is_int:
             return Known(wrap(v.arr, ct), v.shift)
         if isinstance(v, Known) and ct.kind == "float":
-            return Unknown(not v.uniform(), "a floating-point value")
+            return Unknown(not self._uniform(v, mask), "a floating-point value")
         return v
 
+    # Uniformity in a batched evaluation: per block, and only the blocks that get here count (a
+    # block with no active lane has no say: whatever it computes, it records and keeps nothing).
+
+    def _varying_rows(self, v: Value) -> bool | np.ndarray:
+        if isinstance(v, Known):
+            a = v.arr
+            if a.ndim <= 1:
+                return not v.uniform()
+            return ~np.all(a == a[..., :1], axis=-1)
+        if isinstance(v, Unknown):
+            return v.lane_varying
+        return self._varying_rows(v.offset)
+
+    def _agree(self, rows: bool | np.ndarray, mask: np.ndarray, what: str) -> bool:
+        """One answer for every block that gets here, or RowDivergence."""
+        if not isinstance(rows, np.ndarray):
+            return bool(rows)
+        if rows.all():
+            return True
+        if not rows.any():
+            return False
+        here = rows[self._reached(mask)]
+        if here.all():
+            return True
+        if not here.any():
+            return False
+        raise RowDivergence(what)
+
+    def _uniform(self, v: Known, mask: np.ndarray) -> bool:
+        if not self._batched or v.arr.ndim <= 1:
+            return v.uniform()
+        return not self._agree(self._varying_rows(v), mask, "uniform in some blocks only")
+
+    def _varying(self, v: Value, mask: np.ndarray) -> bool:
+        if not self._batched:
+            return is_varying(v)
+        return self._agree(self._varying_rows(v), mask, "uniform in some blocks only")
+
+    def _unknown_from(self, reason: str, mask: np.ndarray, *operands: Value) -> Unknown:
+        if not self._batched:
+            return unknown_from(reason, *operands)
+        rows: bool | np.ndarray = False
+        for o in operands:
+            rows = rows | self._varying_rows(o)
+        return Unknown(self._agree(rows, mask, "uniform in some blocks only"), reason)
+
     def eval(self, e: ir.Expr, mask: np.ndarray) -> Value:
-        self._tick()
-        if isinstance(e, ir.Const):
-            return self._const(e.value)
-        if isinstance(e, ir.Builtin):
-            return self.builtin(e.name)
-        if isinstance(e, ir.VarRef):
-            v = self.frame.env.get(e.var)
-            if isinstance(v, _ParamValue):
-                self.params_read.add(v.name)
-                return v.value
-            return v if v is not None else Unknown(True, f"`{e.name}`")
-        if isinstance(e, ir.SymbolRef):
-            return Ptr(e.symbol, Known(np.zeros(self.n, dtype=np.int64)))
-        if isinstance(e, ir.BinOp):
-            return self.binop(e, mask)
-        if isinstance(e, ir.UnOp):
-            v = self.eval(e.operand, mask)
-            if not isinstance(v, Known) or v.shift and e.op != "-":
-                return unknown_from(f"`{e.op}` of an unknown value", v)
-            if e.op == "-":
-                r = -v.arr
-            elif e.op == "~":
-                r = ~v.arr
-            elif e.op == "!":
-                r = (v.arr == 0).astype(np.int64)
-            else:
-                r = v.arr
-            return Known(wrap(r, e.ctype), v.shift) if e.ctype.is_int else unknown_from("a float", v)
-        if isinstance(e, ir.Cast):
-            v = self.eval(e.operand, mask)
-            if e.ctype.kind == "ptr":
-                if isinstance(v, Ptr):
-                    return v
-                return unknown_from("a pointer made from an integer", v)
-            if e.ctype.is_int:
-                if isinstance(v, Ptr):
-                    # pointer -> integer: the base was assumed aligned (cudaMalloc gives 256 bytes)
-                    return v.offset if isinstance(v.offset, Known) else v.offset
-                return self._convert(v, e.ctype)
-            if isinstance(v, Known):
-                return Unknown(not v.uniform(), "a floating-point value")
-            return v
-        if isinstance(e, ir.Select):
-            c = self.truth(e.cond, mask)
-            if isinstance(c, np.ndarray):
-                a = self.eval(e.then, mask & c) if (mask & c).any() else None
-                b = self.eval(e.other, mask & ~c) if (mask & ~c).any() else None
-                if a is None:
-                    return b if b is not None else Unknown(False, "no lane")
-                if b is None:
-                    return a
-                return select(c, a, b)
+        self._steps += 1
+        if self._steps > STEP_BUDGET:
+            raise BudgetExceeded
+        fn = self._expr_table.get(type(e))
+        if fn is None:
+            fn = _lookup(self._expr_table, type(e), _EXPR_METHODS, type(self))
+            if fn is None:
+                return Unknown(True, type(e).__name__)
+        return fn(self, e, mask)
+
+    def _eval_const(self, e: ir.Const, mask: np.ndarray) -> Value:
+        return self._const(e.value)
+
+    def _eval_builtin(self, e: ir.Builtin, mask: np.ndarray) -> Value:
+        return self.builtin(e.name)
+
+    def _eval_var(self, e: ir.VarRef, mask: np.ndarray) -> Value:
+        v = self._frames[-1].env.get(e.var)
+        if isinstance(v, _ParamValue):
+            self.params_read.add(v.name)
+            return v.value
+        return v if v is not None else Unknown(True, f"`{e.name}`")
+
+    def _eval_symbol(self, e: ir.SymbolRef, mask: np.ndarray) -> Value:
+        return Ptr(e.symbol, self._zero)
+
+    def _eval_unop(self, e: ir.UnOp, mask: np.ndarray) -> Value:
+        v = self.eval(e.operand, mask)
+        if not isinstance(v, Known) or v.shift and e.op != "-":
+            return self._unknown_from(f"`{e.op}` of an unknown value", mask, v)
+        if e.op == "-":
+            r = -v.arr
+        elif e.op == "~":
+            r = ~v.arr
+        elif e.op == "!":
+            r = (v.arr == 0).astype(np.int64)
+        else:
+            r = v.arr
+        return Known(wrap(r, e.ctype), v.shift) if e.ctype.is_int else self._unknown_from("a float", mask, v)
+
+    def _eval_cast(self, e: ir.Cast, mask: np.ndarray) -> Value:
+        v = self.eval(e.operand, mask)
+        if e.ctype.kind == "ptr":
+            if isinstance(v, Ptr):
+                return v
+            return self._unknown_from("a pointer made from an integer", mask, v)
+        if e.ctype.is_int:
+            if isinstance(v, Ptr):
+                # pointer -> integer: the base was assumed aligned (cudaMalloc gives 256 bytes)
+                return v.offset
+            return self._convert(v, e.ctype, mask)
+        if isinstance(v, Known):
+            return Unknown(not self._uniform(v, mask), "a floating-point value")
+        return v
+
+    def _eval_select(self, e: ir.Select, mask: np.ndarray) -> Value:
+        c = self.truth(e.cond, mask)
+        if not isinstance(c, np.ndarray):
             a, b = self.eval(e.then, mask), self.eval(e.other, mask)
-            return unknown_from(c.reason, a, b, c)
-        if isinstance(e, ir.Access):
-            return self.access(e, mask)
-        if isinstance(e, ir.Assign):
-            return self.assign(e, mask)
-        if isinstance(e, ir.IncDec):
-            return self.incdec(e, mask)
-        if isinstance(e, ir.AddrOf):
-            return self.address(e.lvalue, mask)
-        if isinstance(e, (ir.Subscript, ir.Deref, ir.Member)):
-            # A memory lvalue evaluated for its value without an Access (e.g. a local array): unknown.
-            self.address(e, mask)
-            return Unknown(True, "a value in memory")
-        if isinstance(e, ir.Call):
-            return self.call(e, mask)
-        if isinstance(e, ir.FloatConst):
-            return Unknown(False, "a floating-point value")
-        if isinstance(e, ir.Opaque):
-            vals = [self.eval(p, mask) for p in e.parts]
-            if e.reason.startswith(TOO_COMPLEX):  # cut off by the frontend: it may well vary per lane
-                return Unknown(True, e.reason)
-            return unknown_from(e.reason, *vals)
-        return Unknown(True, type(e).__name__)
+            return self._unknown_from(c.reason, mask, a, b, c)
+        mt, me = mask & c, mask & ~c
+        if self._batched:
+            return self._select_rows(e, c, mask, mt, me)
+        a = self._branch(e.then, mt) if mt.any() else None
+        b = self._branch(e.other, me) if me.any() else None
+        if a is None:
+            return b if b is not None else Unknown(False, "no lane")
+        if b is None:
+            return a
+        return select(c, a, b)
+
+    def _branch(self, e: ir.Expr, mask: np.ndarray) -> Value:
+        """A branch of `?:`: only blocks with an active lane enter it."""
+        if self._cond_rows is None:
+            return self.eval(e, mask)
+        saved, self._cond_rows = self._cond_rows, None
+        try:
+            return self.eval(e, mask)
+        finally:
+            self._cond_rows = saved
+
+    def _select_rows(self, e: ir.Select, c: np.ndarray, mask: np.ndarray, mt: np.ndarray,
+                     me: np.ndarray) -> Value:
+        """`?:` in a batched evaluation: each block takes the branches its own lanes take."""
+        ta, te = self._row_any(mt), self._row_any(me)
+        a = self._branch(e.then, mt) if ta.any() else None
+        b = self._branch(e.other, me) if te.any() else None
+        reached = self._reached(mask)
+        only_a, only_b, both = reached & ta & ~te, reached & te & ~ta, reached & ta & te
+        neither = reached & ~ta & ~te
+        kinds = int(only_a.any()) + int(only_b.any()) + int(both.any()) + int(neither.any())
+        if kinds <= 1:  # every block that gets here does the same as alone
+            if a is None:
+                return b if b is not None else Unknown(False, "no lane")
+            if b is None:
+                return a
+            if both.any() or not reached.any():
+                return select(c, a, b)
+            return a if only_a.any() else b
+        if neither.any():
+            raise RowDivergence("a `?:` that no lane of some blocks evaluates")
+        # all of a in blocks that take only `then`, all of b in those that take only `else`
+        rows = np.where(only_a[:, None], True, np.where(only_b[:, None], False, c))
+        return select(rows, a, b)  # type: ignore[arg-type]
+
+    def _eval_addrof(self, e: ir.AddrOf, mask: np.ndarray) -> Value:
+        return self.address(e.lvalue, mask)
+
+    def _eval_lvalue(self, e: ir.Expr, mask: np.ndarray) -> Value:
+        # A memory lvalue evaluated for its value without an Access (e.g. a local array): unknown.
+        self.address(e, mask)
+        return Unknown(True, "a value in memory")
+
+    def _eval_float(self, e: ir.FloatConst, mask: np.ndarray) -> Value:
+        return Unknown(False, "a floating-point value")
+
+    def _eval_opaque(self, e: ir.Opaque, mask: np.ndarray) -> Value:
+        vals = [self.eval(p, mask) for p in e.parts]
+        if e.reason.startswith(TOO_COMPLEX):  # cut off by the frontend: it may well vary per lane
+            return Unknown(True, e.reason)
+        return self._unknown_from(e.reason, mask, *vals)
 
     def builtin(self, name: str) -> Value:
         if name.startswith("threadIdx."):
@@ -413,22 +750,21 @@ class Interpreter:
             return b
         # pointer arithmetic
         if isinstance(a, Ptr) or isinstance(b, Ptr):
-            return self.pointer_arith(op, a, b, e)
+            return self.pointer_arith(op, a, b, e, mask)
         if not (isinstance(a, Known) and isinstance(b, Known)):
-            return unknown_from(a.reason if isinstance(a, Unknown) else b.reason  # type: ignore[union-attr]
-                                , a, b)
+            return self._unknown_from(a.reason if isinstance(a, Unknown) else b.reason  # type: ignore[union-attr]
+                                      , mask, a, b)
         if not e.ctype.is_int:
-            return unknown_from("a floating-point value", a, b)
+            return self._unknown_from("a floating-point value", mask, a, b)
         shift = a.shift or b.shift
         x, y = a.arr, b.arr
         if shift:
             # (x + u) op y keeps the form only for +, -, and * by a uniform constant
             if op in ("+", "-"):
                 return Known(wrap(x + y if op == "+" else x - y, e.ctype), shift)
-            if op == "*" and ((a.shift is None and a.uniform()) or (b.shift is None and b.uniform())) and \
-                    not (a.shift and b.shift):
+            if op == "*" and not (a.shift and b.shift) and self._by_uniform(a, b, mask):
                 return Known(wrap(x * y, e.ctype), shift)
-            return unknown_from(shift, Known(x), Known(y))
+            return self._unknown_from(shift, mask, Known(x), Known(y))
         with np.errstate(all="ignore"):
             if op == "+":
                 r = x + y
@@ -443,7 +779,13 @@ class Interpreter:
                 else:
                     q = x // ys
                 r = q if op == "/" else x - q * ys
-                if np.any((y == 0) & mask):
+                if self._batched:
+                    by_zero = self._row_any((y == 0) & mask)
+                    if by_zero.any():
+                        if (self._reached(mask) & ~by_zero).any():
+                            raise RowDivergence("a division by zero in some blocks only")
+                        return Unknown(True, "a division by zero")
+                elif np.any((y == 0) & mask):
                     return Unknown(True, "a division by zero")
             elif op == "<<":
                 r = x << np.clip(y, 0, 63)
@@ -461,7 +803,18 @@ class Interpreter:
                     bits = lt.bytes * 8
                     if bits < 64:
                         x, y = x & ((1 << bits) - 1), y & ((1 << bits) - 1)
-                r = {"<": x < y, ">": x > y, "<=": x <= y, ">=": x >= y, "==": x == y, "!=": x != y}[op]
+                if op == "<":
+                    r = x < y
+                elif op == ">":
+                    r = x > y
+                elif op == "<=":
+                    r = x <= y
+                elif op == ">=":
+                    r = x >= y
+                elif op == "==":
+                    r = x == y
+                else:
+                    r = x != y
                 return Known(r.astype(np.int64))
             elif op == "&&":
                 return Known(((x != 0) & (y != 0)).astype(np.int64))
@@ -471,12 +824,22 @@ class Interpreter:
                 return Unknown(True, f"operator {op}")
         return Known(wrap(r, e.ctype))
 
+    def _by_uniform(self, a: Known, b: Known, mask: np.ndarray) -> bool:
+        """Is one factor of a shifted product free of the shift and uniform?"""
+        if not self._batched:
+            return (a.shift is None and a.uniform()) or (b.shift is None and b.uniform())
+        rows: bool | np.ndarray = False
+        for v in (a, b):
+            if v.shift is None:
+                rows = rows | np.logical_not(self._varying_rows(v))
+        return self._agree(rows, mask, "a uniform factor in some blocks only")
+
     @staticmethod
     def _operand_type(e: ir.BinOp) -> ir.CType | None:
         # Comparisons are done in the common type of the operands; clang already inserted the casts.
         return e.lhs.ctype if e.lhs.ctype.is_int else None
 
-    def pointer_arith(self, op: str, a: Value, b: Value, e: ir.BinOp) -> Value:
+    def pointer_arith(self, op: str, a: Value, b: Value, e: ir.BinOp, mask: np.ndarray) -> Value:
         if isinstance(a, Ptr) and isinstance(b, Ptr):
             if op == "-" and a.symbol == b.symbol and isinstance(a.offset, Known) and isinstance(b.offset, Known):
                 step = e.lhs.ctype.pointee_bytes or 1
@@ -488,7 +851,7 @@ class Interpreter:
                 return Known(r.astype(np.int64))
             return Unknown(False, "a pointer comparison")
         if op not in ("+", "-"):
-            return unknown_from("pointer arithmetic", *(x for x in (a, b) if not isinstance(x, Ptr)))
+            return self._unknown_from("pointer arithmetic", mask, *(x for x in (a, b) if not isinstance(x, Ptr)))
         if isinstance(a, Ptr):
             ptr, other, step = a, b, e.lhs.ctype.pointee_bytes
         else:
@@ -498,7 +861,7 @@ class Interpreter:
             reason = other.reason if isinstance(other, Unknown) else "an unknown offset"
             if isinstance(other, Unknown) and not other.lane_varying and isinstance(ptr.offset, Known):
                 return Ptr(ptr.symbol, Known(ptr.offset.arr, other.reason))
-            return Ptr(ptr.symbol, unknown_from(reason, other, ptr.offset))
+            return Ptr(ptr.symbol, self._unknown_from(reason, mask, other, ptr.offset))
         delta = other.arr * step
         off = ptr.offset.arr + delta if op == "+" else ptr.offset.arr - delta
         return Ptr(ptr.symbol, Known(off, ptr.offset.shift or other.shift))
@@ -535,7 +898,7 @@ class Interpreter:
             base = self.eval(lv.base, mask)
             idx = self.eval(lv.index, mask)
             if not isinstance(base, Ptr):
-                return unknown_from("a pointer of unknown origin", base, idx)
+                return self._unknown_from("a pointer of unknown origin", mask, base, idx)
             step = self._subscript_step(lv)
             if isinstance(idx, Known) and isinstance(base.offset, Known):
                 return Ptr(base.symbol, Known(base.offset.arr + idx.arr * step, base.offset.shift or idx.shift))
@@ -550,7 +913,7 @@ class Interpreter:
             return Ptr(base.symbol, Unknown(True, reason))
         if isinstance(lv, ir.Deref):
             v = self.eval(lv.pointer, mask)
-            return v if isinstance(v, Ptr) else unknown_from("a pointer of unknown origin", v)
+            return v if isinstance(v, Ptr) else self._unknown_from("a pointer of unknown origin", mask, v)
         if isinstance(lv, ir.Member):
             base = self.eval(lv.base, mask) if lv.arrow else self.address(lv.base, mask)
             if not isinstance(base, Ptr):
@@ -559,21 +922,31 @@ class Interpreter:
                 return Ptr(base.symbol, Known(base.offset.arr + lv.offset, base.offset.shift))
             return base
         if isinstance(lv, ir.SymbolRef):
-            return Ptr(lv.symbol, Known(np.zeros(self.n, dtype=np.int64)))
+            return Ptr(lv.symbol, self._zero)
         if isinstance(lv, ir.VarRef):
             return Unknown(False, f"the address of local `{lv.name}`")
         if isinstance(lv, ir.Opaque):
             vals = [self.eval(p, mask) for p in lv.parts]
-            return unknown_from(lv.reason, *vals)
+            return self._unknown_from(lv.reason, mask, *vals)
         return Unknown(True, "an address")
 
     def access(self, e: ir.Access, mask: np.ndarray) -> Value:
-        ptr = self.address(e.lvalue, mask)
-        self.record(e.site, e.op, ptr, e.lvalue.ctype.bytes, mask)
+        ptr = self._record_access(e, mask)
         if isinstance(ptr, Ptr) and ptr.symbol is not None and isinstance(ptr.offset, Known) \
-                and not ptr.offset.shift and ptr.offset.uniform():
+                and not ptr.offset.shift and self._uniform(ptr.offset, mask):
             return Unknown(False, f"a value loaded from `{ptr.symbol.name}`")
         return Unknown(True, f"a value loaded from `{ptr.symbol.name if isinstance(ptr, Ptr) and ptr.symbol else 'memory'}`")
+
+    def _record_access(self, e: ir.Access, mask: np.ndarray) -> Value:
+        """Evaluate an access's address and record it; its pointer (the value read is not made)."""
+        ptr = self.address(e.lvalue, mask)
+        self.record(e.site, e.op, ptr, e.lvalue.ctype.bytes, mask)
+        return ptr
+
+    def _unpredictable(self, st: SiteStats, reason: str, mask: np.ndarray) -> None:
+        st.unpredictable = st.unpredictable or reason
+        if self._batched:
+            st.row_unpredictable = st.row_unpredictable | self._reached(mask)
 
     def record(self, site_id: int, op: str, ptr: Value, width: int, mask: np.ndarray) -> None:
         st = self.stats.get(site_id)
@@ -584,12 +957,12 @@ class Interpreter:
         for g in self._guards:
             st.notes.add(g + "; assumed taken by every lane")
         if not isinstance(ptr, Ptr) or ptr.symbol is None:
-            st.unpredictable = st.unpredictable or (ptr.reason if isinstance(ptr, Unknown) else "unknown pointer")
+            self._unpredictable(st, ptr.reason if isinstance(ptr, Unknown) else "unknown pointer", mask)
             return
         st.symbol = ptr.symbol
         st.space = ptr.symbol.space
         if not isinstance(ptr.offset, Known):
-            st.unpredictable = st.unpredictable or f"the address depends on {ptr.offset.reason}"
+            self._unpredictable(st, f"the address depends on {ptr.offset.reason}", mask)
             return
         if ptr.offset.shift:
             if st.space == "shared" and width >= 4:
@@ -599,9 +972,7 @@ class Interpreter:
                 st.notes.add(f"a block-uniform offset from {ptr.offset.shift} is assumed to keep the alignment")
         if st.space == "constant" and op == "ld":
             # The constant cache serves one address per cycle: a warp's cost is its distinct addresses.
-            rows = np.full(self._padded, -1, dtype=np.int64)
-            rows[:self.n] = np.where(mask, ptr.offset.arr, -1)
-            for row in rows.reshape(-1, 32):
+            for row in self._warps(np.where(mask, ptr.offset.arr, -1)):
                 st.constant_distinct = max(st.constant_distinct, len(set(row[row >= 0].tolist())))
         if st.space not in ("shared", "global") or op == "atomic":
             return
@@ -611,62 +982,95 @@ class Interpreter:
             addr = remap(addr)
         self._cost(st, op, addr, width, mask)
 
-    def _cost(self, st: SiteStats, op: str, addr: np.ndarray, width: int, mask: np.ndarray) -> None:
-        if width not in (1, 2, 4, 8, 16):
-            st.unpredictable = st.unpredictable or f"a {width}-byte access is not modelled"
-            return
-        n, padded = self.n, self._padded
-        a = np.full(padded, -1, dtype=np.int64)
-        a[:n] = np.where(mask, addr, -1)
-        rows = a.reshape(-1, 32)
+    def _warps(self, a: np.ndarray) -> np.ndarray:
+        """Per-thread values (-1 = inactive), (T,) or (R, T), as rows of 32 lanes; each block padded
+        with inactive lanes to whole warps, so no warp straddles two blocks."""
+        if a.shape[-1] != self._padded:
+            p = np.full(a.shape[:-1] + (self._padded,), -1, dtype=np.int64)
+            p[..., :self.n] = a
+            a = p
+        return a.reshape(-1, 32)
+
+    def _patterns(self, a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The warps with an active lane (indices into _warps(a)), and each one's lanes relative to
+        its lowest 128-byte line (-1 = inactive)."""
+        rows = self._warps(a)
         active = rows >= 0
         any_active = active.any(axis=1)
         if not any_active.any():
-            return
+            return _NO_WARPS, rows[:0]
         # Normalise each warp to its lowest 128-byte line so identical patterns are costed once.
-        mins = np.where(active, rows, np.iinfo(np.int64).max).min(axis=1)
+        mins = np.where(active, rows, _INT64_MAX).min(axis=1)
         base = (mins // 128) * 128
         rel = np.where(active, rows - base[:, None], -1)
-        rel = rel[any_active]
-        warp_ids = np.nonzero(any_active)[0].tolist()
-        # Group identical warps in plain Python: for at most 32 rows of 32 lanes this is far
-        # cheaper than numpy.unique(axis=0), which sorts structured views.
-        groups: dict[tuple[int, ...], list[int]] = {}  # pattern -> [warps with it, first such warp]
-        for w, row in zip(warp_ids, rel.tolist()):
-            key = tuple(row)
-            g = groups.get(key)
-            if g is None:
-                groups[key] = [1, w]
+        if any_active.all():
+            return np.arange(len(rows)), rel
+        return np.nonzero(any_active)[0], rel[any_active]
+
+    def _cost(self, st: SiteStats, op: str, addr: np.ndarray, width: int, mask: np.ndarray) -> None:
+        if width not in (1, 2, 4, 8, 16):
+            self._unpredictable(st, f"a {width}-byte access is not modelled", mask)
+            return
+        a = np.where(mask, addr, -1)
+        if self._batched:
+            self._cost_rows(st, op, a, width)
+            return
+        warp_ids, rel = self._patterns(a)
+        if not len(warp_ids):
+            return
+        keys, counts, firsts, _ = _group(rel)
+        shared = st.space == "shared"
+        memo, arch = self._memo, self.arch
+        warp_list = warp_ids.tolist()
+        for key, cnt, first in zip(keys, counts, firsts):
+            cost, lanes = _model_cost(memo, arch, shared, op, width, key)
+            if shared:
+                st.wavefronts += cost.wavefronts * cnt  # type: ignore[attr-defined]
+                st.ideal += cost.ideal * cnt  # type: ignore[attr-defined]
+                metric = cost.wavefronts  # type: ignore[attr-defined]
             else:
-                g[0] += 1
-        for key, (cnt, first_warp) in groups.items():
-            lanes = tuple(x if x >= 0 else None for x in key)
-            if st.space == "shared":
-                cost = shared_wavefronts(lanes, width, op, self.arch)
-                st.wavefronts += cost.wavefronts * cnt
-                st.ideal += cost.ideal * cnt
-                metric = cost.wavefronts
-            else:
-                gc = global_sectors(lanes, width, self.arch)
-                st.sectors += gc.sectors * cnt
-                st.ideal_sectors += gc.ideal * cnt
-                st.bytes_requested += gc.bytes_requested * cnt
-                st.distinct_bytes += gc.distinct_bytes * cnt
-                cost = gc
-                metric = gc.sectors
+                st.sectors += cost.sectors * cnt  # type: ignore[attr-defined]
+                st.ideal_sectors += cost.ideal * cnt  # type: ignore[attr-defined]
+                st.bytes_requested += cost.bytes_requested * cnt  # type: ignore[attr-defined]
+                st.distinct_bytes += cost.distinct_bytes * cnt  # type: ignore[attr-defined]
+                metric = cost.sectors  # type: ignore[attr-defined]
             st.requests += cnt
             if st.worst is None or metric > st.worst.wavefronts:
-                st.worst = WorstRequest(metric, first_warp, lanes, cost)
+                st.worst = WorstRequest(metric, warp_list[first], lanes, cost)
+
+    def _cost_rows(self, st: SiteStats, op: str, a: np.ndarray, width: int) -> None:
+        """Batched evaluation: requests and wavefronts (shared) or sectors (global) per virtual block."""
+        if a.ndim == 2 and (a.shape[0] == 1 or (a == a[:1]).all()):
+            a = a[0]  # the same lanes and addresses in every block
+        warp_ids, rel = self._patterns(a)
+        if not len(warp_ids):
+            return
+        keys, counts, firsts, inverse = _group(rel, with_inverse=a.ndim == 2)
+        shared = st.space == "shared"
+        memo, arch = self._memo, self.arch
+        metrics = []
+        for key in keys:
+            cost = _model_cost(memo, arch, shared, op, width, key)[0]
+            metrics.append(cost.wavefronts if shared else cost.sectors)  # type: ignore[attr-defined]
+        if a.ndim == 1:  # the same cost in every block
+            st.row_requests = st.row_requests + len(warp_ids)  # type: ignore[operator]
+            st.row_cost = st.row_cost + sum(m * c for m, c in zip(metrics, counts))  # type: ignore[operator]
+            return
+        blocks = a.shape[0]
+        block_of = warp_ids // (self._padded // 32)
+        per = np.bincount(block_of * len(keys) + inverse, minlength=blocks * len(keys)).reshape(blocks, len(keys))
+        st.row_requests = st.row_requests + per.sum(axis=1)  # type: ignore[operator]
+        st.row_cost = st.row_cost + per @ np.array(metrics, dtype=np.int64)  # type: ignore[operator]
 
     def assign(self, e: ir.Assign, mask: np.ndarray) -> Value:
         value = self.eval(e.value, mask)
         t = e.target
         if isinstance(t, ir.VarRef):
-            value = self._convert(value, t.ctype)
+            value = self._convert(value, t.ctype, mask)
             self._store(t.var, value, mask)
             return value
         if isinstance(t, ir.Access):
-            self.access(t, mask)
+            self._record_access(t, mask)  # a store: the value it would read is not needed
         return value
 
     def incdec(self, e: ir.IncDec, mask: np.ndarray) -> Value:
@@ -700,21 +1104,23 @@ class Interpreter:
                         "deeper calls not followed")
                 if not any(t == text for _, _, t in self.notes):
                     self.notes.append((line, line, text) if line else (0, 1 << 30, text))
-                return unknown_from(f"a call of `{name}` nested too deeply", *args)
+                return self._unknown_from(f"a call of `{name}` nested too deeply", mask, *args)
             f = self.unit.functions[e.function]
-            env = {p.var: self._convert(a, p.ctype) for p, a in zip(f.params, args)}
+            env = {p.var: self._convert(a, p.ctype, mask) for p, a in zip(f.params, args)}
             frame = _Frame(env)
             self._frames.append(frame)
-            saved_loops = self._loops
+            saved_loops, saved_rows = self._loops, self._cond_rows
             self._loops = []
+            self._cond_rows = None  # the body's statements are entered only by blocks with an active lane
             try:
                 self.exec_stmt(f.body, mask)
             finally:
                 self._frames.pop()
                 self._loops = saved_loops
+                self._cond_rows = saved_rows
             if frame.retval is None:
                 return Unknown(False, f"the result of `{name}`")
-            return self._convert(frame.retval, e.ctype) if e.ctype.is_int else frame.retval
+            return self._convert(frame.retval, e.ctype, mask) if e.ctype.is_int else frame.retval
         known = all(isinstance(a, Known) and not a.shift for a in args)
         if known and args and e.ctype.is_int:
             xs = [a.arr for a in args]  # type: ignore[union-attr]
@@ -728,12 +1134,13 @@ class Interpreter:
             elif name in ("__mul24", "__umul24") and len(xs) == 2:
                 r = xs[0] * xs[1]
             elif name in ("__popc", "__popcll") and len(xs) == 1:
-                r = np.array([bin(int(v) & 0xFFFFFFFFFFFFFFFF).count("1") for v in xs[0]], dtype=np.int64)
+                # bits set in the 64-bit two's complement pattern (any shape of array)
+                r = np.bitwise_count(xs[0].astype(np.uint64)).astype(np.int64)
             if r is not None:
                 return Known(wrap(r, e.ctype))
         if name.startswith("__shfl") or name in ("__ballot_sync", "__activemask", "__match_any_sync"):
             return Unknown(True, f"the result of `{name}`")
-        return unknown_from(f"the result of `{name}`", *args)
+        return self._unknown_from(f"the result of `{name}`", mask, *args)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,15 @@
 - `Ptr`: a pointer into a memory symbol, with a byte offset per thread.
 - `Unknown`: not modelled; `lane_varying` says whether it may differ between
   threads (data-dependent) or is the same for all (block-uniform).
+
+Batched evaluation (the residue sweep, interp.py): an array may also have shape
+(R, T) (or (R, 1) for a value that is the same in every thread), one row per
+"virtual block" (one value of a swept parameter); values that do not depend on
+it keep shape (T,) and numpy broadcasting does the rest. A Value is one object
+for all rows, so where the rows would disagree on what kind of value to make
+(uniform in one block, varying in another; a merge that one block needs and
+another does not), the evaluation raises `RowDivergence` and the caller
+evaluates the blocks one by one instead.
 """
 from __future__ import annotations
 
@@ -19,13 +28,26 @@ import numpy as np
 from ..ir import CType, Symbol
 
 
+class RowDivergence(Exception):
+    """The virtual blocks of a batched evaluation would need different kinds of values."""
+
+
 @dataclass(frozen=True)
 class Known:
     arr: np.ndarray
     shift: str | None = None  # reason, when a block-uniform unknown is added
 
     def uniform(self) -> bool:
-        return bool(np.all(self.arr == self.arr[0])) if self.arr.size else True
+        """The same in every thread of the block (of each block, for a batched value)."""
+        a = self.arr
+        if a.ndim <= 1:
+            return bool(np.all(a == a[0])) if a.size else True
+        per_row = np.all(a == a[..., :1], axis=-1)
+        if per_row.all():
+            return True
+        if not per_row.any():
+            return False
+        raise RowDivergence("uniform in some blocks only")
 
 
 @dataclass(frozen=True)
@@ -70,10 +92,25 @@ def unknown_from(reason: str, *operands: Value) -> Unknown:
 
 def select(mask: np.ndarray, a: Value, b: Value) -> Value:
     """Per thread: a where mask, else b."""
-    if mask.all():
+    if mask.ndim <= 1:
+        if mask.all():
+            return a
+        if not mask.any():
+            return b
+        return _merge(mask, a, b)
+    every = mask.all(axis=-1)
+    if every.all():
         return a
-    if not mask.any():
+    some = mask.any(axis=-1)
+    if not some.any():
         return b
+    if not every.any() and some.all():
+        return _merge(mask, a, b)
+    return _select_rows(mask, a, b, every, ~some, some & ~every)
+
+
+def _merge(mask: np.ndarray, a: Value, b: Value) -> Value:
+    """select() where the mask is neither all nor none of the threads."""
     if isinstance(a, Known) and isinstance(b, Known):
         shift = a.shift or b.shift
         return Known(np.where(mask, a.arr, b.arr), shift)
@@ -81,3 +118,36 @@ def select(mask: np.ndarray, a: Value, b: Value) -> Value:
         return Ptr(a.symbol, select(mask, a.offset, b.offset))  # type: ignore[arg-type]
     reason = a.reason if isinstance(a, Unknown) else b.reason if isinstance(b, Unknown) else "mixed pointers"
     return Unknown(True, reason)
+
+
+def _select_rows(mask: np.ndarray, a: Value, b: Value, every: np.ndarray, none: np.ndarray,
+                 mixed: np.ndarray) -> Value:
+    """select() of a batched mask whose blocks differ: block by block a (all), b (none) or the merge.
+
+    One value holds them all only when they are of one kind: integers (np.where gives each
+    block its own) with one shift, pointers to one symbol, or one and the same unknown.
+    """
+    if isinstance(a, Known) and isinstance(b, Known):
+        shifts = set()
+        if every.any():
+            shifts.add(a.shift)
+        if none.any():
+            shifts.add(b.shift)
+        if mixed.any():
+            shifts.add(a.shift or b.shift)
+        if len(shifts) > 1:
+            raise RowDivergence("a selection that keeps a shift in some blocks only")
+        return Known(np.where(mask, a.arr, b.arr), shifts.pop())
+    if isinstance(a, Ptr) and isinstance(b, Ptr) and a.symbol == b.symbol:
+        return Ptr(a.symbol, _select_rows(mask, a.offset, b.offset, every, none, mixed))  # type: ignore[arg-type]
+    outcomes = []
+    if every.any():
+        outcomes.append(a)
+    if none.any():
+        outcomes.append(b)
+    if mixed.any():
+        outcomes.append(_merge(mask, a, b))
+    first = outcomes[0]
+    if isinstance(first, Unknown) and all(o == first for o in outcomes):
+        return first
+    raise RowDivergence("a selection of different kinds of values in different blocks")

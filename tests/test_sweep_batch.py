@@ -1,0 +1,228 @@
+"""The residue sweep's batched evaluation (one run, one virtual block per residue) against one run per residue.
+
+Every kernel here makes the residues of `n` behave differently somewhere: loop trip counts, early
+exits, `?:`, divisions by zero, uniformity, variables defined in some blocks only, loads at
+parameter-dependent addresses, constant memory, partial warps. For each, the per-site, per-residue
+metric of the batched run must equal that of a separate evaluation with that value of `n`; where
+the batched run cannot stand for separate ones it must say so (RowDivergence), and the sweep then
+falls back to separate runs, so the reported worst cases are the same either way.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from smemlint import analysis
+from smemlint.analysis import SWEEP_RESIDUES, _site_metric, analyze_file, run_kernel
+from smemlint.config import Settings
+from smemlint.symbolic.interp import LaunchConfig
+from smemlint.symbolic.launch import resolve
+from smemlint.symbolic.values import Known, RowDivergence, Unknown, select
+
+HEAD = """
+__constant__ int cst[64];
+__device__ int pick(int t, int n) {
+    if (n & 1) return t;
+    return t * 2;
+}
+"""
+
+KERNELS = {
+    "stride": "s[threadIdx.x * (n + 1) % 8192] = 1.0f;",
+    "grid_stride_loop": """
+        for (int i = threadIdx.x; i < n; i += blockDim.x) s[(i * 33) % 8192] = g[i];""",
+    "trip_count_mod": """
+        for (int i = 0; i < (n & 31) + 1; ++i) s[(threadIdx.x * i) % 8192] = 0.0f;""",
+    "break_on_n": """
+        int acc = 0;
+        for (int i = 0; i < 16; ++i) {
+            if (i > (n & 7)) break;
+            acc += i;
+            s[(threadIdx.x * (acc + 1)) % 8192] = 0.0f;
+        }""",
+    "access_in_loop_condition_after_break": """
+        int i = 0;
+        while (t[i & 15] >= 0 && i < 32) {
+            if (i > (n & 7)) break;
+            s[(threadIdx.x * n + i) % 8192] = 0.0f;
+            ++i;
+        }""",
+    "lane_break_on_n": """
+        for (int i = 0; i < 8; ++i) {
+            if (threadIdx.x + i * 32 > n - 1000) break;
+            s[(threadIdx.x * (i + 1)) % 8192] = 0.0f;
+        }""",
+    "continue_on_n": """
+        for (int i = 0; i < 8; ++i) {
+            if ((i + n) & 1) continue;
+            s[(threadIdx.x * (i + n)) % 8192] = 0.0f;
+        }""",
+    "select_uniform": "s[(n & 1) ? threadIdx.x : threadIdx.x * 2] = 0.0f;",
+    "select_lanes": "s[(threadIdx.x < (n & 31)) ? threadIdx.x * 32 : threadIdx.x] = 0.0f;",
+    "select_mixed_kinds": "s[(n & 1) ? threadIdx.x : t[threadIdx.x]] = 0.0f;",
+    "division_by_zero": "s[threadIdx.x / ((n - 1) & 3)] = 0.0f;",
+    "modulo_by_zero_lanes": "s[threadIdx.x % ((n & 31) - (int)threadIdx.x % 4)] = 0.0f;",
+    "uniform_in_some_blocks": """
+        int v = threadIdx.x * (n & 1);
+        float f = v;
+        int w = f;
+        s[w + threadIdx.x] = 0.0f;""",
+    "defined_in_some_blocks": """
+        int x;
+        if (n & 1) x = threadIdx.x;
+        s[x * 2] = 0.0f;""",
+    "early_return": """
+        if ((n & 3) == 1) return;
+        s[(threadIdx.x * n) % 8192] = 0.0f;""",
+    "lane_return": """
+        if (threadIdx.x >= (n & 63) + 8) return;
+        s[(threadIdx.x * (n & 7)) % 8192] = 0.0f;""",
+    "device_function_return": "s[pick(threadIdx.x, n) * 16 % 8192] = 0.0f;",
+    "uniform_load_offset": """
+        int off = t[n & 15];
+        s[threadIdx.x + off] = 0.0f;""",
+    "varying_load_by_n": """
+        int off = t[(threadIdx.x * (n & 1)) & 15];
+        s[threadIdx.x + off] = 0.0f;""",
+    "data_dependent_branch": """
+        int x = 1;
+        if (g[threadIdx.x] > 0.0f) { x = n & 1; }
+        s[threadIdx.x * (x + 1)] = 0.0f;""",
+    "data_dependent_loop": """
+        for (int i = 0; i < n; ++i) {
+            if (g[i] > 0.0f) break;
+            s[(threadIdx.x * (i + n)) % 8192] = 0.0f;
+        }""",
+    "popc": "s[__popc(n + threadIdx.x) * 32] = 0.0f;",
+    "constant_memory": "g[threadIdx.x] = cst[(threadIdx.x * n) & 63];",
+    "global_stride": "g[threadIdx.x * n % 65536] = 1.0f;",
+    "global_row_major": "g[(threadIdx.y * n + threadIdx.x) % 65536] = g[threadIdx.x];",
+    "vector_width": "reinterpret_cast<float2*>(s)[(threadIdx.x * (n + 3)) % 4096] = make_float2(0.f, 0.f);",
+    "do_while": """
+        int i = 0;
+        do { s[(threadIdx.x * (i + n)) % 8192] = 0.0f; ++i; } while (i < (n & 3));""",
+    "two_parameters": "s[(threadIdx.x * n + threadIdx.x * m) % 8192] = 0.0f;",
+    "assignment_in_condition": """
+        int j = 0;
+        while ((j = j + (n & 3) + 1) < 12) s[(threadIdx.x * j) % 8192] = 0.0f;""",
+    "nested_loops": """
+        for (int a = 0; a < (n & 3) + 1; ++a)
+            for (int b = 0; b < ((n >> 2) & 3) + 1; ++b)
+                s[(threadIdx.x * (a * 4 + b + 1)) % 8192] = 0.0f;""",
+}
+
+
+def _kernel(body: str, name: str = "k") -> str:
+    return f"""
+__global__ void {name}(float* g, const int* t, int n, int m) {{
+    __shared__ float s[8192];
+    {body}
+}}
+"""
+
+
+def _source(body: str) -> str:
+    return HEAD + _kernel(body)
+
+
+def _compare(path: str, block=(32, 4, 1)) -> list[str]:
+    """Per swept parameter: 'batched' or 'fallback: why'; asserts the per-residue metrics agree."""
+    settings = Settings(cuda_headers="bundled", block=block)
+    result = analyze_file(path, settings)
+    assert result.status == "ok", result.error
+    out = []
+    for kr in result.kernels:
+        kernel, unit = kr.ir, kr.unit
+        resolved = resolve(kernel, unit, *settings.block_for(kernel.name))
+        base_run = run_kernel(unit, kernel, resolved.config, settings.arch)
+        assumed = [p for p in sorted(base_run.params_read)
+                   if resolved.param_sources.get(p, "").endswith("in this file)")]
+        for name in assumed:
+            cfg = resolved.config
+            base = cfg.params[name]
+            try:
+                batched = run_kernel(unit, kernel, cfg, settings.arch, sweep=name)
+            except RowDivergence as e:
+                out.append(f"fallback: {e}")
+                continue
+            out.append("batched")
+            for r in range(SWEEP_RESIDUES):
+                params = dict(cfg.params)
+                params[name] = base - base % SWEEP_RESIDUES + r
+                one = run_kernel(unit, kernel, LaunchConfig(cfg.block, cfg.grid, cfg.block_idx, params),
+                                 settings.arch)
+                for sid, st in one.stats.items():
+                    assert batched.stats[sid].row_metrics()[r] == _site_metric(st), (kernel.name, name, r, sid)
+    return out
+
+
+def _no_batching(monkeypatch) -> None:
+    """Make the sweep's batched evaluation fail, so it evaluates one residue at a time."""
+    real = analysis.run_kernel
+
+    def no_batching(*args, sweep=None, **kwargs):
+        if sweep is not None:
+            raise RowDivergence("disabled for the test")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(analysis, "run_kernel", no_batching)
+
+
+@pytest.mark.parametrize("name", sorted(KERNELS))
+def test_batched_sweep_equals_one_run_per_residue(tmp_path: Path, name: str) -> None:
+    p = tmp_path / "k.cu"
+    p.write_text(_source(KERNELS[name]))
+    outcomes = _compare(str(p))
+    assert outcomes, "no parameter was swept"
+    if name in ("uniform_in_some_blocks", "defined_in_some_blocks", "varying_load_by_n"):
+        assert any(o.startswith("fallback") for o in outcomes), outcomes  # the blocks need different values
+
+
+@pytest.mark.parametrize("block", [(48, 1, 1), (33, 3, 1), (256, 1, 1)])
+def test_partial_warps_do_not_straddle_blocks(tmp_path: Path, block) -> None:
+    p = tmp_path / "k.cu"
+    p.write_text(_source("s[(threadIdx.x * n) % 8192] = g[threadIdx.x * (n + 1) % 4096];"))
+    assert _compare(str(p), block) == ["batched"]
+
+
+def test_worst_cases_equal_with_and_without_batching(tmp_path: Path, monkeypatch) -> None:
+    p = tmp_path / "k.cu"
+    p.write_text(HEAD + "".join(_kernel(body, f"k_{name}") for name, body in KERNELS.items()))
+    settings = Settings(cuda_headers="bundled", block=(32, 4, 1))
+
+    def worst(res):
+        return [(a.kernel, a.line, a.column, a.worst_case, a.wavefronts_per_request, a.sectors_per_request)
+                for k in res.kernels for a in k.accesses]
+
+    batched = analyze_file(str(p), settings)
+    assert batched.status == "ok" and len(batched.kernels) == len(KERNELS), batched.notes
+    assert any(a.worst_case for k in batched.kernels for a in k.accesses)
+
+    _no_batching(monkeypatch)
+    assert worst(analyze_file(str(p), settings)) == worst(batched)
+
+
+def test_select_of_batched_masks() -> None:
+    t = np.arange(4)
+    rows = np.arange(3)[:, None]
+    a, b = Known(t * 10), Known(t * 100)
+    mask = np.array([[True] * 4, [False] * 4, [True, False, True, False]])
+    v = select(mask, a, b)
+    assert isinstance(v, Known) and v.arr.tolist() == [[0, 10, 20, 30], [0, 100, 200, 300], [0, 100, 20, 300]]
+    # same kind in every block: one value
+    u = Unknown(True, "x")
+    assert select(mask, u, u) == u
+    # a Known in one block, an unknown in another: no single value
+    with pytest.raises(RowDivergence):
+        select(mask, a, u)
+    # a shift that only some blocks keep
+    with pytest.raises(RowDivergence):
+        select(mask, Known(t, "s"), b)
+    # uniformity per block
+    assert Known(rows + 0 * t).uniform()
+    assert not Known(rows + t).uniform()
+    with pytest.raises(RowDivergence):
+        Known(rows * t).uniform()
+
