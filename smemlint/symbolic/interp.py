@@ -774,8 +774,8 @@ class Interpreter:
                 r = x * y
             elif op in ("/", "%"):
                 ys = np.where(y == 0, 1, y)
-                if e.ctype.signed or e.ctype.bytes >= 8:
-                    q = np.abs(x) // np.abs(ys) * np.sign(x) * np.sign(ys)
+                if (e.ctype.signed or e.ctype.bytes >= 8) and not (x.size and x.min() >= 0 and ys.min() > 0):
+                    q = np.abs(x) // np.abs(ys) * np.sign(x) * np.sign(ys)  # C: rounds toward zero
                 else:
                     q = x // ys
                 r = q if op == "/" else x - q * ys

@@ -65,11 +65,16 @@ class Ptr:
 Value = Known | Unknown | Ptr
 
 
+_SIGNED = {1: np.int8, 2: np.int16, 4: np.int32}
+
+
 def wrap(arr: np.ndarray, ct: CType) -> np.ndarray:
     """C conversion to the integer type `ct` (two's complement wrap)."""
     bits = ct.bytes * 8
     if bits <= 0 or bits >= 64:
         return arr
+    if ct.signed and ct.bytes in _SIGNED:
+        return arr.astype(_SIGNED[ct.bytes]).astype(np.int64)  # numpy's integer casts keep the low bits
     m = (1 << bits) - 1
     arr = arr & m
     if ct.signed:
