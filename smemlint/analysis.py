@@ -14,12 +14,12 @@ from .config import Settings
 from .frontend.extract import extract, read_source
 from .frontend.parse import ParseOptions, parse
 from .results import AccessResult, FileResult, KernelResult
-from .symbolic.interp import Interpreter, LaunchConfig, SiteStats
+from .symbolic.interp import STEP_BUDGET, Interpreter, LaunchConfig, SiteStats
 from .symbolic.launch import DEFAULT_INT_PARAM, Resolved, resolve
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 SWEEP_RESIDUES = 32  # a stride's bank behaviour depends only on its residue modulo 32 words
-SWEEP_STEPS = 300_000  # evaluation steps allowed for the residue sweep of one kernel (a few seconds)
+SWEEP_STEPS = 300_000  # evaluation steps (of one block) allowed for the residue sweep of one kernel (about a second)
 MAX_SWEPT_PARAMS = 2
 
 
@@ -28,9 +28,11 @@ def _per(total: int, requests: int) -> float:
 
 
 def run_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
-               dims_override=None, remap=None, sweep: str | None = None) -> Interpreter:
-    """Evaluate `kernel` for one block; with `sweep`, for one block per residue of that parameter."""
-    it = Interpreter(unit, kernel, config, arch, dims_override, remap, sweep=sweep)
+               dims_override=None, remap=None, sweep: str | None = None,
+               sweep_budget: int | None = None) -> Interpreter:
+    """Evaluate `kernel` for one block; with `sweep`, for one block per residue of that parameter, in
+    at most `sweep_budget` steps (a step of the batched run counts as more than one: interp.py)."""
+    it = Interpreter(unit, kernel, config, arch, dims_override, remap, sweep=sweep, sweep_budget=sweep_budget)
     it.run()
     return it
 
@@ -54,23 +56,39 @@ def _condition(name: str, worst_residues: set[int], sampled: list[int]) -> str:
 
 
 def _sweep_cost(base_run: Interpreter, swept: list[str]) -> int:
-    return base_run.steps * (SWEEP_RESIDUES - 1) * min(len(swept), MAX_SWEPT_PARAMS)
+    """The least the sweep can cost: one batched evaluation (all residues) per swept parameter, each
+    with as many steps as the main evaluation, each step counting as at least one of one block.
+
+    Each batched run is then stopped at its share of SWEEP_STEPS, counting its steps and the size
+    of the values it makes (interp.SWEEP_ELEMENTS_PER_STEP): a kernel whose values mostly depend on
+    the parameter, in a large block, costs more than its steps.
+    """
+    if base_run.steps > STEP_BUDGET:
+        return SWEEP_STEPS + 1  # the main evaluation was cut short: a batched one would be too
+    return base_run.steps * min(len(swept), MAX_SWEPT_PARAMS)
+
+
+def _one_by_one_cost(base_run: Interpreter | None, swept: list[str]) -> int:
+    """Steps of the fallback: 31 more evaluations of one block per swept parameter."""
+    return 0 if base_run is None else base_run.steps * (SWEEP_RESIDUES - 1) * min(len(swept), MAX_SWEPT_PARAMS)
 
 
 def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str, name: str,
-                     base_run: Interpreter | None) -> dict[int, dict[int, float]]:
+                     base_run: Interpreter | None, one_by_one: bool = True,
+                     budget: int | None = None) -> dict[int, dict[int, float]] | None:
     """Per site, per residue r of `name` (value base - base % 32 + r): the site's metric where predicted.
 
-    One batched evaluation of all residues; where it cannot stand for separate ones (RowDivergence,
-    or a budget or nesting limit that separate runs could meet at different points), one run per
-    residue.
+    One batched evaluation of all residues (in at most `budget` steps); where it cannot stand for
+    separate ones (RowDivergence, or a budget or nesting limit that separate runs could meet at
+    different points) or goes over its budget, one run per residue if `one_by_one`, else None.
     """
     base = config.params[name]
     by_site: dict[int, dict[int, float]] = {}
+    batched = None
     try:
-        batched = run_kernel(unit, kernel, config, arch, sweep=name)
+        batched = run_kernel(unit, kernel, config, arch, sweep=name, sweep_budget=budget)
     except Exception:  # noqa: BLE001 - one run per residue below gives the exact answer (or the same error)
-        batched = None
+        pass
     if batched is not None:
         for sid, st in batched.stats.items():
             for r, m in enumerate(st.row_metrics()):
@@ -79,6 +97,8 @@ def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: Launch
                 if m is not None:
                     by_site.setdefault(sid, {})[r] = m
         return by_site
+    if not one_by_one:
+        return None
     for r in range(SWEEP_RESIDUES):
         params = dict(config.params)
         params[name] = base - base % SWEEP_RESIDUES + r
@@ -94,14 +114,21 @@ def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: Launch
 
 
 def _sweep(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
-           swept: list[str], base_run: Interpreter | None = None) -> dict[int, dict]:
-    """Worst case over the residues of runtime parameters that were assumed, per site."""
+           swept: list[str], base_run: Interpreter | None = None) -> tuple[dict[int, dict], list[str]]:
+    """Worst case over the residues of runtime parameters that were assumed, per site; and the
+    parameters whose sweep was too costly (the caller says so)."""
     worst: dict[int, dict] = {}
     if base_run is not None and _sweep_cost(base_run, swept) > SWEEP_STEPS:
-        return {}  # too costly to re-evaluate 31 more times; the caller says so
+        return {}, list(swept)
+    one_by_one = _one_by_one_cost(base_run, swept) <= SWEEP_STEPS  # what the sweep cost before batching
+    budget = SWEEP_STEPS // max(1, min(len(swept), MAX_SWEPT_PARAMS))
+    skipped = []
     for name in swept[:MAX_SWEPT_PARAMS]:
         base = resolved.config.params[name]
-        by_site = _residue_metrics(unit, kernel, resolved.config, arch, name, base_run)
+        by_site = _residue_metrics(unit, kernel, resolved.config, arch, name, base_run, one_by_one, budget)
+        if by_site is None:
+            skipped.append(name)
+            continue
         for sid, values in by_site.items():
             top = max(values.values())
             here = values.get(base % SWEEP_RESIDUES)
@@ -111,7 +138,9 @@ def _sweep(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch
             prev = worst.get(sid)
             if prev is None or top > prev["value"]:
                 worst[sid] = {"value": round(top, 4), "condition": _condition(name, residues, sorted(values))}
-    return worst
+    if skipped and len(skipped) == len(swept[:MAX_SWEPT_PARAMS]):
+        skipped = list(swept)  # as when the whole sweep is skipped at once
+    return worst, skipped
 
 
 def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settings) -> KernelResult:
@@ -130,9 +159,9 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
     read = sorted(it.params_read)
     base_assumptions += [resolved.param_sources[p] for p in read if p in resolved.param_sources]
     assumed = [p for p in read if resolved.param_sources.get(p, "").endswith("in this file)")]
-    worst = _sweep(unit, kernel, resolved, settings.arch, assumed, it) if assumed else {}
-    if assumed and _sweep_cost(it, assumed) > SWEEP_STEPS:
-        base_assumptions.append(f"worst case over the residues of {', '.join(assumed)} not computed "
+    worst, skipped = _sweep(unit, kernel, resolved, settings.arch, assumed, it) if assumed else ({}, [])
+    if skipped:
+        base_assumptions.append(f"worst case over the residues of {', '.join(skipped)} not computed "
                                 f"(the kernel is too costly to re-evaluate {SWEEP_RESIDUES - 1} more times)")
     block = resolved.config.block
     accesses = []

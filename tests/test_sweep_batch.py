@@ -17,7 +17,7 @@ import pytest
 from smemlint import analysis
 from smemlint.analysis import SWEEP_RESIDUES, _site_metric, analyze_file, run_kernel
 from smemlint.config import Settings
-from smemlint.symbolic.interp import LaunchConfig
+from smemlint.symbolic.interp import STEP_BUDGET, BudgetExceeded, LaunchConfig
 from smemlint.symbolic.launch import resolve
 from smemlint.symbolic.values import Known, RowDivergence, Unknown, select
 
@@ -226,3 +226,68 @@ def test_select_of_batched_masks() -> None:
     with pytest.raises(RowDivergence):
         Known(rows * t).uniform()
 
+
+
+COSTLY = """
+__global__ void k(float* g, int n{extra}) {{
+    __shared__ float s[8192];
+    {pre}
+    for (int i = 0; i < 64; ++i)
+        for (int j = 0; j < {inner}; ++j)
+            s[(threadIdx.x * {stride} + i + j) % 8192] += g[threadIdx.x * n + i];
+}}
+"""
+NOT_COMPUTED = "worst case over the residues of {} not computed (the kernel is too costly to re-evaluate 31 more times)"
+
+
+def _lint(tmp_path: Path, text: str, block=(32, 1, 1)):
+    p = tmp_path / "k.cu"
+    p.write_text(text)
+    r = analyze_file(str(p), Settings(cuda_headers="bundled", block=block))
+    assert r.status == "ok" and len(r.kernels) == 1, r.notes
+    return r.kernels[0]
+
+
+def _not_computed(k) -> list[str]:
+    return [a for a in k.assumptions if "not computed" in a]
+
+
+def test_a_kernel_too_costly_for_separate_runs_is_swept_batched(tmp_path: Path, monkeypatch) -> None:
+    text = COSTLY.format(extra="", pre="", inner=8, stride="n")
+    k = _lint(tmp_path, text)
+    it = run_kernel(k.unit, k.ir, k.config, "sm_90")
+    assert analysis._one_by_one_cost(it, ["n"]) > analysis.SWEEP_STEPS >= analysis._sweep_cost(it, ["n"])
+    assert not _not_computed(k)
+    assert [a.worst_case for a in k.accesses if a.space == "shared"] == \
+        [{"wavefronts_per_request": 16.0, "condition": "n % 32 == 16"}] * 2
+    # what 31 more separate runs give (allowed here by a larger step budget)
+    monkeypatch.setattr(analysis, "SWEEP_STEPS", 10 ** 9)
+    _no_batching(monkeypatch)
+    assert [a.worst_case for a in _lint(tmp_path, text).accesses] == [a.worst_case for a in k.accesses]
+
+
+def test_a_kernel_cut_short_is_not_swept(tmp_path: Path) -> None:
+    k = _lint(tmp_path, COSTLY.format(extra=", int m", pre="", inner=64, stride="(n + m)"))
+    assert any("evaluation steps" in t for t in k.notes)  # the main evaluation stopped at its step budget
+    assert _not_computed(k) == [NOT_COMPUTED.format("m, n")]
+    assert all(a.worst_case is None for a in k.accesses)
+
+
+def test_a_batched_run_over_its_budget_is_stopped(tmp_path: Path) -> None:
+    # every value depends on n + m, in a block of 256: far more work than steps
+    text = COSTLY.format(extra=", int m", pre="", inner=12, stride="(n + m)")
+    k = _lint(tmp_path, text, block=(256, 1, 1))
+    it = run_kernel(k.unit, k.ir, k.config, "sm_90")
+    assert it.steps <= STEP_BUDGET and analysis._one_by_one_cost(it, ["m", "n"]) > analysis.SWEEP_STEPS
+    with pytest.raises(BudgetExceeded):
+        run_kernel(k.unit, k.ir, k.config, "sm_90", sweep="n", sweep_budget=analysis.SWEEP_STEPS // 2)
+    assert _not_computed(k) == [NOT_COMPUTED.format("m, n")]
+    assert all(a.worst_case is None for a in k.accesses)
+
+
+def test_a_divergent_kernel_too_costly_for_separate_runs_is_not_swept(tmp_path: Path) -> None:
+    pre = "int x; if (n & 1) x = 1;"
+    k = _lint(tmp_path, COSTLY.format(extra="", pre=pre, inner=8, stride="(n + x)"))
+    with pytest.raises(RowDivergence):
+        run_kernel(k.unit, k.ir, k.config, "sm_90", sweep="n")
+    assert _not_computed(k) == [NOT_COMPUTED.format("n")]

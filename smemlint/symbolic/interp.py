@@ -36,6 +36,7 @@ MAX_CALL_DEPTH = 12
 STEP_BUDGET = 60_000  # statements executed per kernel evaluation before giving up on the rest
 TOO_COMPLEX = "code too complex to analyse"  # reason prefix of the frontend's cut-off Opaque values (extract.py)
 SWEEP_ROWS = 32  # virtual blocks of a batched evaluation: one per residue modulo 32 of the swept parameter
+SWEEP_ELEMENTS_PER_STEP = 2048  # elements of batched values that cost about as much as one evaluation step
 MODEL_MEMO_SIZE = 1 << 16  # distinct warp patterns remembered per architecture (then forgotten at once)
 
 @dataclass(frozen=True)
@@ -225,7 +226,8 @@ def _lookup(table: dict, node_type: type, methods: dict, cls: type):
 class Interpreter:
     def __init__(self, unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig,
                  arch: str = "sm_90", dims_override: dict[str, tuple[int, ...]] | None = None,
-                 remap: dict[str, AddressRemap] | None = None, sweep: str | None = None):
+                 remap: dict[str, AddressRemap] | None = None, sweep: str | None = None,
+                 sweep_budget: int | None = None):
         self.unit = unit
         self.kernel = kernel
         self.config = config
@@ -257,7 +259,12 @@ class Interpreter:
         self._batched = sweep is not None
         self.rows = SWEEP_ROWS if self._batched else 1
         self._cond_rows: np.ndarray | None = None  # blocks evaluating a loop condition with no lane left
+        # A batched step handles up to SWEEP_ROWS times the data: its cost is counted as steps plus
+        # the elements of the values it makes (SWEEP_ELEMENTS_PER_STEP of them count as one step).
+        self.work = 0
+        self._work_budget = float("inf") if sweep_budget is None else sweep_budget * SWEEP_ELEMENTS_PER_STEP
         if self._batched:
+            self.eval = self._eval_batched  # type: ignore[method-assign]
             for st in self.stats.values():
                 st.row_requests = np.zeros(self.rows, dtype=np.int64)
                 st.row_cost = np.zeros(self.rows, dtype=np.int64)
@@ -615,6 +622,20 @@ class Interpreter:
             if fn is None:
                 return Unknown(True, type(e).__name__)
         return fn(self, e, mask)
+
+    def _eval_batched(self, e: ir.Expr, mask: np.ndarray) -> Value:
+        """eval() of a batched evaluation: also counts the elements of the value made."""
+        v = Interpreter.eval(self, e, mask)
+        t = type(v)
+        if t is Known:
+            self.work += v.arr.size + SWEEP_ELEMENTS_PER_STEP  # type: ignore[union-attr]
+        elif t is Ptr and type(v.offset) is Known:  # type: ignore[union-attr]
+            self.work += v.offset.arr.size + SWEEP_ELEMENTS_PER_STEP  # type: ignore[union-attr]
+        else:
+            self.work += SWEEP_ELEMENTS_PER_STEP
+        if self.work > self._work_budget:
+            raise BudgetExceeded
+        return v
 
     def _eval_const(self, e: ir.Const, mask: np.ndarray) -> Value:
         return self._const(e.value)
@@ -1046,6 +1067,7 @@ class Interpreter:
         if not len(warp_ids):
             return
         keys, counts, firsts, inverse = _group(rel, with_inverse=a.ndim == 2)
+        self.work += rel.size + len(keys) * (SWEEP_ELEMENTS_PER_STEP // 2)
         shared = st.space == "shared"
         memo, arch = self._memo, self.arch
         metrics = []
