@@ -227,7 +227,7 @@ def parse_options(settings: Settings) -> ParseOptions:
 
     return ParseOptions(tuple(settings.include), tuple(settings.define), (), (), settings.std,
                         settings.cuda_headers, settings.arch, settings.compile_commands,
-                        pch_dir=str(cache_dir() / "pch"))
+                        pch_dir=settings.pch_dir or str(cache_dir() / "pch"))
 
 
 def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=None) -> FileResult:

@@ -1,7 +1,10 @@
 """The `smemlint` command."""
 from __future__ import annotations
 
+import dataclasses
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -64,7 +67,7 @@ def main() -> None:
               help="Seconds one file may take before it is reported as not linted (0: no limit).")
 @click.option("--file-memory", type=click.IntRange(min=0), default=DEFAULT_FILE_MEMORY, show_default=True,
               help="MiB of memory one file's worker may use before the file is reported as not linted (0: no limit).")
-@click.option("--no-cache", is_flag=True, help="Lint every file again instead of reusing results of unchanged files "
+@click.option("--no-cache", is_flag=True, help="Lint every file again instead of reusing results of unchanged files, and write nothing to the cache "
                                                "(cache: $SMEMLINT_CACHE_DIR or ~/.cache/smemlint).")
 def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_commands, select, ignore,
           fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass, jobs, file_timeout,
@@ -91,12 +94,20 @@ def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_c
     t0 = time.perf_counter()
     progress = Progress(len(files), sys.stderr)
     cache = None
+    scratch = None
     if not no_cache:
         from .cache import Cache
 
         cache = Cache(settings)
-    results = lint_paths(files, settings, jobs=jobs or default_jobs(), timeout=file_timeout or None,
-                         memory_mb=file_memory or None, cache=cache, on_done=progress.step)
+    else:  # nothing is written to the cache directory: the precompiled header lives for this run only
+        scratch = tempfile.mkdtemp(prefix="smemlint-pch-")
+        settings = dataclasses.replace(settings, pch_dir=scratch)
+    try:
+        results = lint_paths(files, settings, jobs=jobs or default_jobs(), timeout=file_timeout or None,
+                             memory_mb=file_memory or None, cache=cache, on_done=progress.step)
+    finally:
+        if scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
     progress.close()
     elapsed = time.perf_counter() - t0
     if write_baseline:

@@ -34,6 +34,7 @@ class Settings:
     # [tool.smemlint.per-path-ignores]: path glob (relative to `root`) -> code prefixes
     per_path_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     root: str = ""  # the directory of pyproject.toml (per-path-ignores are relative to it), else cwd
+    pch_dir: str = ""  # where the precompiled bundled header is kept; "": <cache directory>/pch
 
     def enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(s) for s in self.select):
