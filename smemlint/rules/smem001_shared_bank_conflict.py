@@ -96,7 +96,7 @@ def _lanes_text(lanes: tuple[int, ...]) -> str:
 
 def _try_layout(k: KernelResult, sym_key: str, accesses: list[AccessResult], arch: str, **layout) -> bool:
     """Does the changed layout give every access of the symbol its ideal count, and none worse?"""
-    it = run_kernel(k.unit, k.ir, k.config, arch, **layout)
+    it = run_kernel(k.unit, k.ir, k.config, arch, costed=frozenset({sym_key}), **layout)
     for a in accesses:
         st = it.stats.get(a.stats.site.id) if a.stats else None
         if st is None or st.requests == 0 or st.unpredictable:

@@ -147,6 +147,7 @@ def _model_cost(memo: dict, arch: Arch, shared: bool, op: str, width: int,
 
 _INT64_MAX = np.iinfo(np.int64).max
 _NO_WARPS = np.zeros(0, dtype=np.int64)
+_ALL_WARPS: dict[int, np.ndarray] = {}  # warp count -> arange, shared read-only
 _HASH_GROUPING = 64  # from this many warps on, group them by a numpy hash (checked) rather than in Python
 _HASH = np.random.default_rng(20240611).integers(1, 1 << 62, size=32, dtype=np.int64)
 
@@ -159,6 +160,9 @@ def _group(rel: np.ndarray, with_inverse: bool = False):
     Python is cheapest; beyond, rows are grouped by a 64-bit hash and every row is checked
     against its group's first row, so a collision costs time, never a wrong count.
     """
+    if len(rel) > 1 and (rel == rel[0]).all():  # every warp alike: the common case, one comparison
+        return [tuple(rel[0].tolist())], [len(rel)], [0], \
+            (np.zeros(len(rel), dtype=np.int64) if with_inverse else None)
     if len(rel) >= _HASH_GROUPING:
         with np.errstate(all="ignore"):
             h = rel @ _HASH
@@ -227,8 +231,9 @@ class Interpreter:
     def __init__(self, unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig,
                  arch: str = "sm_90", dims_override: dict[str, tuple[int, ...]] | None = None,
                  remap: dict[str, AddressRemap] | None = None, sweep: str | None = None,
-                 sweep_budget: int | None = None):
+                 sweep_budget: int | None = None, costed: frozenset[str] | None = None):
         self.unit = unit
+        self.costed = costed  # keys of the symbols whose accesses are costed; None: every symbol
         self.kernel = kernel
         self.config = config
         self.arch = get_arch(arch)
@@ -982,6 +987,8 @@ class Interpreter:
             return
         st.symbol = ptr.symbol
         st.space = ptr.symbol.space
+        if self.costed is not None and ptr.symbol.key not in self.costed:
+            return  # a re-evaluation for one array's layout (SMEM001's fix) needs only that array's costs
         if not isinstance(ptr.offset, Known):
             self._unpredictable(st, f"the address depends on {ptr.offset.reason}", mask)
             return
@@ -1016,6 +1023,11 @@ class Interpreter:
         """The warps with an active lane (indices into _warps(a)), and each one's lanes relative to
         its lowest 128-byte line (-1 = inactive)."""
         rows = self._warps(a)
+        if rows.ndim == 2 and self.n == self._padded:
+            # Whole warps: when no lane is inactive (-1) or negative, skip the masking below.
+            mins = rows.min(axis=1)
+            if mins.min() >= 0:
+                return self._all_warps(len(rows)), rows - ((mins // 128) * 128)[:, None]
         active = rows >= 0
         any_active = active.any(axis=1)
         if not any_active.any():
@@ -1027,6 +1039,14 @@ class Interpreter:
         if any_active.all():
             return np.arange(len(rows)), rel
         return np.nonzero(any_active)[0], rel[any_active]
+
+    @staticmethod
+    def _all_warps(count: int) -> np.ndarray:
+        w = _ALL_WARPS.get(count)
+        if w is None:
+            w = _ALL_WARPS[count] = np.arange(count)
+            w.flags.writeable = False
+        return w
 
     def _cost(self, st: SiteStats, op: str, addr: np.ndarray, width: int, mask: np.ndarray) -> None:
         if width not in (1, 2, 4, 8, 16):
