@@ -98,3 +98,15 @@ def test_fast_null_check_agrees_with_libclang() -> None:
     for c in cursors:
         assert c.is_null() == bool(ci.conf.lib.clang_equalCursors(c, null))
     assert not any(c.is_null() for c in cursors)
+
+
+def test_pch_keeps_the_bundled_header_a_system_header(tmp_path) -> None:
+    # Built from the header itself (a main file, not a system header), the PCH made libstdc++'s
+    # constexpr <cmath> overloads clash with the stub's __device__ ones: 20 errors llm.c did not have.
+    src = tmp_path / "m.cu"
+    src.write_text("#include <cmath>\n#include <algorithm>\n"
+                   "__global__ void k(float *o) { o[threadIdx.x] = std::sqrt(std::fabs(o[0])); }\n")
+    with_pch = parse(str(src), _options(tmp_path))
+    assert list((tmp_path / "pch").glob("*.pch"))
+    plain = parse(str(src), ParseOptions(cuda_headers="bundled"))
+    assert with_pch.errors == plain.errors == []

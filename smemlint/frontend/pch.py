@@ -67,7 +67,17 @@ def precompiled(index: ci.Index, base_args: list[str], include_dir: Path, direct
         if target.is_file():
             return str(target)
         directory.mkdir(parents=True, exist_ok=True)
-        tu = index.parse(str(include_dir / FORCED), args=base_args)
+        # Built from a file that includes the header, never from the header itself: found through
+        # -isystem it is a system header, as when it is forced in with -include, and clang treats
+        # libstdc++'s constexpr <cmath> overloads against the stub's __device__ ones differently
+        # in a system header (they would clash in a main file).
+        wrapper = directory / f"{key}.h"
+        if not wrapper.is_file():
+            fd, tmp_h = tempfile.mkstemp(suffix=".h.tmp", dir=directory)
+            with os.fdopen(fd, "w") as fh:
+                fh.write(f"#include <{FORCED}>\n")
+            os.replace(tmp_h, wrapper)
+        tu = index.parse(str(wrapper), args=base_args)
         if any(d.severity >= ci.Diagnostic.Error for d in tu.diagnostics):
             return None
         fd, tmp = tempfile.mkstemp(suffix=".pch.tmp", dir=directory)
