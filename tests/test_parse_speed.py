@@ -110,3 +110,13 @@ def test_pch_keeps_the_bundled_header_a_system_header(tmp_path) -> None:
     assert list((tmp_path / "pch").glob("*.pch"))
     plain = parse(str(src), ParseOptions(cuda_headers="bundled"))
     assert with_pch.errors == plain.errors == []
+
+
+def test_old_pchs_are_pruned(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(pch, "KEPT", 2)
+    src = tmp_path / "k.cu"
+    src.write_text("__global__ void k(float *o) { o[threadIdx.x * WIDTH] = 0; }\n")
+    for width in (1, 2, 3):
+        assert parse(str(src), _options(tmp_path, defines=(f"WIDTH={width}",))).errors == []
+    assert len(list((tmp_path / "pch").glob("*.pch"))) == 2
+    assert len(list((tmp_path / "pch").glob("*.h"))) == 2

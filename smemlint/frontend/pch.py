@@ -9,7 +9,7 @@ extractor walks only what the file itself declares.
 A PCH is only valid for the exact arguments it was built with (language
 options, target, every -D), so it is keyed by all of them, by the libclang
 version and by the bytes of the bundled headers, and stored under the cache
-directory (`<cache>/pch/`). It is written atomically (parallel workers may
+directory (`<cache>/pch/`, the 16 most recently used kept). It is written atomically (parallel workers may
 build the same one) and never trusted blindly: `parse.py` falls back to the
 plain header when a parse that used it reports a problem with it, for example
 after a system header it includes was updated. `SMEMLINT_NO_PCH=1` turns it off.
@@ -23,6 +23,7 @@ from pathlib import Path
 
 import clang.cindex as ci
 
+KEPT = 16  # precompiled headers kept in the directory (least recently used ones are removed)
 FORCED = "cuda_stub.h"  # the header the bundled mode forces into every file (parse.clang_args)
 _MARKERS = ("precompiled header", "PCH file", "AST file", ".pch")  # clang's words for a PCH it rejects
 
@@ -65,6 +66,7 @@ def precompiled(index: ci.Index, base_args: list[str], include_dir: Path, direct
         key = _key(base_args, include_dir)
         target = directory / f"{key}.pch"
         if target.is_file():
+            _touch(target)
             return str(target)
         directory.mkdir(parents=True, exist_ok=True)
         # Built from a file that includes the header, never from the header itself: found through
@@ -88,9 +90,28 @@ def precompiled(index: ci.Index, base_args: list[str], include_dir: Path, direct
         finally:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+        _prune(directory)
         return str(target)
     except Exception:  # noqa: BLE001 - no PCH only costs time: the plain header still works
         return None
+
+
+def _touch(path: Path) -> None:
+    try:
+        os.utime(path)  # marks it recently used, for _prune
+    except OSError:
+        pass
+
+
+def _prune(directory: Path) -> None:
+    """Keep the KEPT most recently used PCHs (~3.4 MB each): flag sets and smemlint versions come and go."""
+    try:
+        built = sorted(directory.glob("*.pch"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in built[KEPT:]:
+            for p in (old, old.with_suffix(".h")):
+                p.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def rejected(tu: ci.TranslationUnit, pch_path: str) -> bool:
