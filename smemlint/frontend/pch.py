@@ -8,11 +8,12 @@ extractor walks only what the file itself declares.
 
 A PCH is only valid for the exact arguments it was built with (language
 options, target, every -D), so it is keyed by all of them, by the libclang
-version and by the bytes of the bundled headers, and stored under the cache
-directory (`<cache>/pch/`, the 16 most recently used kept). It is written atomically (parallel workers may
-build the same one) and never trusted blindly: `parse.py` falls back to the
-plain header when a parse that used it reports a problem with it, for example
-after a system header it includes was updated. `SMEMLINT_NO_PCH=1` turns it off.
+library and by the bytes of the bundled headers, and stored under the cache
+directory (`<cache>/pch/`, the 16 most recently used kept). It is written
+atomically (parallel workers may build the same one) and never trusted
+blindly: `parse.py` falls back to the plain header when a parse that used it
+reports a problem with it, for example after a system header it includes was
+updated. `SMEMLINT_NO_PCH=1` turns it off.
 """
 from __future__ import annotations
 
