@@ -15,6 +15,7 @@ from .frontend.extract import extract, read_source
 from .frontend.parse import ParseOptions, parse
 from .results import AccessResult, FileResult, KernelResult
 from .symbolic.interp import STEP_BUDGET, Interpreter, LaunchConfig, SiteStats
+from .symbolic.values import RowDivergence
 from .symbolic.launch import DEFAULT_INT_PARAM, Resolved, resolve
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -29,12 +30,13 @@ def _per(total: int, requests: int) -> float:
 
 def run_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
                dims_override=None, remap=None, sweep: str | None = None,
-               sweep_budget: int | None = None, costed: frozenset[str] | None = None) -> Interpreter:
+               sweep_budget: int | None = None, costed: frozenset[str] | None = None,
+               residues: tuple[int, ...] | None = None) -> Interpreter:
     """Evaluate `kernel` for one block; with `sweep`, for one block per residue of that parameter, in
     at most `sweep_budget` steps (a step of the batched run counts as more than one: interp.py).
     `costed`: cost only the accesses of these symbols (keys)."""
     it = Interpreter(unit, kernel, config, arch, dims_override, remap, sweep=sweep, sweep_budget=sweep_budget,
-                     costed=costed)
+                     costed=costed, residues=residues)
     it.run()
     return it
 
@@ -75,43 +77,61 @@ def _one_by_one_cost(base_run: Interpreter | None, swept: list[str]) -> int:
     return 0 if base_run is None else base_run.steps * (SWEEP_RESIDUES - 1) * min(len(swept), MAX_SWEPT_PARAMS)
 
 
+SPLIT_DOWN_TO = 4  # a group of residues that diverges is halved down to this size, then run one by one
+
+
 def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str, name: str,
                      base_run: Interpreter | None, one_by_one: bool = True,
                      budget: int | None = None) -> dict[int, dict[int, float]] | None:
     """Per site, per residue r of `name` (value base - base % 32 + r): the site's metric where predicted.
 
-    One batched evaluation of all residues (in at most `budget` steps); where it cannot stand for
-    separate ones (RowDivergence, or a budget or nesting limit that separate runs could meet at
-    different points) or goes over its budget, one run per residue if `one_by_one`, else None.
+    One batched evaluation of all residues (in at most `budget` steps). Where it cannot stand for
+    separate ones (RowDivergence: the residues need different kinds of values), and `one_by_one`
+    allows the cost, the residues are halved and each half batched again (residues usually split
+    at a threshold, so few groups diverge), down to SPLIT_DOWN_TO, then run one by one; a run that
+    goes over its budget or nesting limit is also redone one by one. Without `one_by_one`: None.
     """
     base = config.params[name]
+    here = base % SWEEP_RESIDUES
     by_site: dict[int, dict[int, float]] = {}
-    batched = None
-    try:
-        batched = run_kernel(unit, kernel, config, arch, sweep=name, sweep_budget=budget)
-    except Exception:  # noqa: BLE001 - one run per residue below gives the exact answer (or the same error)
-        pass
-    if batched is not None:
-        for sid, st in batched.stats.items():
-            for r, m in enumerate(st.row_metrics()):
-                if r == base % SWEEP_RESIDUES and base_run is not None:
+
+    def take(it: Interpreter, metrics_of) -> None:  # noqa: ANN001
+        for sid, st in it.stats.items():
+            for r, m in metrics_of(st):
+                if r == here and base_run is not None:
                     m = _site_metric(base_run.stats[sid])  # the same launch as the main evaluation
                 if m is not None:
                     by_site.setdefault(sid, {})[r] = m
-        return by_site
-    if not one_by_one:
-        return None
-    for r in range(SWEEP_RESIDUES):
+
+    groups = [tuple(range(SWEEP_RESIDUES))]
+    singles: list[int] = []
+    while groups:
+        group = groups.pop()
+        try:
+            it = run_kernel(unit, kernel, config, arch, sweep=name, sweep_budget=budget, residues=group)
+        except RowDivergence:
+            if not one_by_one:
+                return None
+            if len(group) > SPLIT_DOWN_TO:
+                half = len(group) // 2
+                groups += [group[half:], group[:half]]
+            else:
+                singles += group
+            continue
+        except Exception:  # noqa: BLE001 - one run per residue below gives the exact answer (or the same error)
+            if not one_by_one:
+                return None
+            singles += group
+            continue
+        take(it, lambda st, g=group: zip(g, st.row_metrics()))
+    for r in sorted(singles):
         params = dict(config.params)
-        params[name] = base - base % SWEEP_RESIDUES + r
-        if r == base % SWEEP_RESIDUES and base_run is not None:
+        params[name] = base - here + r
+        if r == here and base_run is not None:
             it = base_run  # the same launch as the main evaluation: no need to run it again
         else:
             it = run_kernel(unit, kernel, LaunchConfig(config.block, config.grid, config.block_idx, params), arch)
-        for sid, st in it.stats.items():
-            m = _site_metric(st)
-            if m is not None:
-                by_site.setdefault(sid, {})[r] = m
+        take(it, lambda st, r=r: [(r, _site_metric(st))])
     return by_site
 
 

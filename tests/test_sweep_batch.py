@@ -291,3 +291,46 @@ def test_a_divergent_kernel_too_costly_for_separate_runs_is_not_swept(tmp_path: 
     with pytest.raises(RowDivergence):
         run_kernel(k.unit, k.ir, k.config, "sm_90", sweep="n")
     assert _not_computed(k) == [NOT_COMPUTED.format("n")]
+
+
+def test_diverging_residues_are_split_not_run_one_by_one(tmp_path) -> None:
+    """A helper that returns only for some residues makes the batched run diverge; halving the
+    residues finds groups that agree, and the worst case equals the one of separate runs."""
+    import smemlint.analysis as analysis
+    from smemlint.config import Settings
+    from smemlint.lint import lint_file
+
+    src = tmp_path / "k.cu"
+    src.write_text("""
+__device__ int pick(int n, int t) { if (n % 32 >= 24) return t * n; return t; }
+__global__ void k(float *out, int n)
+{
+    __shared__ float s[32 * 33];
+    s[pick(n, threadIdx.x)] = 1.0f;
+    __syncthreads();
+    out[threadIdx.x] = s[pick(n, threadIdx.x)];
+}
+void go(float *o, int n) { k<<<1, 32>>>(o, n); }
+""")
+    calls = {"batched": 0, "single": 0}
+    orig = analysis.run_kernel
+
+    def counting(*a, **kw):
+        calls["batched" if kw.get("sweep") else "single"] += 1
+        return orig(*a, **kw)
+
+    analysis.run_kernel = counting
+    try:
+        result = lint_file(str(src), Settings(cuda_headers="bundled"))
+    finally:
+        analysis.run_kernel = orig
+    worst = {a.line: a.worst_case for k in result.kernels for a in k.accesses if a.space == "shared"}
+    assert worst and all(w == {"wavefronts_per_request": 8.0, "condition": "n % 32 == 24"} for w in worst.values()), worst
+    assert calls["batched"] > 1  # the first batched run diverged and was split
+    analysis.SPLIT_DOWN_TO = 32  # no splitting: one run per residue, the reference
+    try:
+        reference = lint_file(str(src), Settings(cuda_headers="bundled"))
+    finally:
+        analysis.SPLIT_DOWN_TO = 4
+    assert worst == {a.line: a.worst_case for k in reference.kernels for a in k.accesses if a.space == "shared"}
+    assert calls["single"] < 8  # the main run plus a few; one by one would be 31 more

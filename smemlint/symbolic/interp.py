@@ -231,7 +231,8 @@ class Interpreter:
     def __init__(self, unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig,
                  arch: str = "sm_90", dims_override: dict[str, tuple[int, ...]] | None = None,
                  remap: dict[str, AddressRemap] | None = None, sweep: str | None = None,
-                 sweep_budget: int | None = None, costed: frozenset[str] | None = None):
+                 sweep_budget: int | None = None, costed: frozenset[str] | None = None,
+                 residues: tuple[int, ...] | None = None):
         self.unit = unit
         self.costed = costed  # keys of the symbols whose accesses are costed; None: every symbol
         self.kernel = kernel
@@ -262,7 +263,9 @@ class Interpreter:
         # batched evaluation (the residue sweep)
         self.sweep = sweep
         self._batched = sweep is not None
-        self.rows = SWEEP_ROWS if self._batched else 1
+        # the residues modulo SWEEP_ROWS evaluated, one virtual block each (default: all of them)
+        self.residues = (residues or tuple(range(SWEEP_ROWS))) if self._batched else (0,)
+        self.rows = len(self.residues)
         self._cond_rows: np.ndarray | None = None  # blocks evaluating a loop condition with no lane left
         # A batched step handles up to SWEEP_ROWS times the data: its cost is counted as steps plus
         # the elements of the values it makes (SWEEP_ELEMENTS_PER_STEP of them count as one step).
@@ -285,7 +288,7 @@ class Interpreter:
             elif p.ctype.is_int and p.name in self.config.params:
                 value = self.config.params[p.name]
                 if p.name == self.sweep:
-                    rows = value - value % self.rows + np.arange(self.rows, dtype=np.int64)[:, None]
+                    rows = value - value % SWEEP_ROWS + np.array(self.residues, dtype=np.int64)[:, None]
                     env[p.var] = _ParamValue(p.name, Known(rows))
                 else:
                     env[p.var] = _ParamValue(p.name, self._const(value))
