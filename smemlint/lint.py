@@ -170,13 +170,47 @@ def _worker(conn, path: str, settings: Settings, memory_mb: int | None) -> None:
             os._exit(code)  # no atexit handlers, no flushing of the parent's inherited buffers
 
 
+_WARM_UP_KERNEL = """
+__global__ void warm_up(const float *in, float *out, int n)
+{
+    __shared__ float tile[32][33];
+    int x = blockIdx.x * 32 + threadIdx.x;
+    for (int k = 0; k < 4; ++k) {
+        if (x < n)
+            tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * n + x + k];
+        __syncthreads();
+        out[x * n + threadIdx.y] = tile[threadIdx.x][threadIdx.y];
+        __syncthreads();
+    }
+}
+void launch(const float *in, float *out, int n) { warm_up<<<n / 32, dim3(32, 8)>>>(in, out, n); }
+"""
+
+
+def _warm_up(settings: Settings) -> None:
+    """Lint a small kernel once before forking: every worker then inherits what a first file costs
+    (libclang's first parse, lazily built tables, the models' memo; ~20 ms) instead of paying it."""
+    import tempfile
+
+    try:
+        with tempfile.TemporaryDirectory(prefix="smemlint-warm-") as d:
+            path = os.path.join(d, "warm_up.cu")
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(_WARM_UP_KERNEL)
+            lint_file(path, settings)
+    except Exception:  # noqa: BLE001 - only a speed-up
+        pass
+
+
 def _run_workers(todo: list[tuple[int, str]], settings: Settings, jobs: int, timeout: float | None,
                  memory_mb: int | None, done: Callable[[int, FileResult], None]) -> None:
     import multiprocessing as mp
     from multiprocessing.connection import wait
 
-    # Load the analysis before forking, so each worker starts with it imported.
+    # Load the analysis before forking, so each worker starts with it imported, and warm it up.
     from . import analysis, rules  # noqa: F401
+
+    _warm_up(settings)
 
     ctx = mp.get_context("fork")
     queue = list(reversed(todo))
