@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -123,7 +124,16 @@ def _lint_in_process(path: str, settings: Settings, timeout: float | None) -> Fi
         if armed[0]:
             raise _OutOfTime()
 
+    old_hook = sys.unraisablehook
+
+    def quiet(unraisable):  # noqa: ANN001
+        # Python reports an exception raised inside a ctypes callback ("Exception ignored ...",
+        # with a traceback) on stderr: our own time-out is not worth a traceback to the user.
+        if not isinstance(unraisable.exc_value, _OutOfTime):
+            old_hook(unraisable)
+
     old = signal.signal(signal.SIGALRM, on_alarm)
+    sys.unraisablehook = quiet
     # fires again every 50 ms: an exception raised inside a libclang (ctypes) callback is swallowed
     signal.setitimer(signal.ITIMER_REAL, float(timeout), 0.05)  # type: ignore[arg-type]
     try:
@@ -135,6 +145,7 @@ def _lint_in_process(path: str, settings: Settings, timeout: float | None) -> Fi
         armed[0] = False
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+        sys.unraisablehook = old_hook
 
 
 def _worker(conn, path: str, settings: Settings, memory_mb: int | None) -> None:  # noqa: ANN001

@@ -15,8 +15,8 @@ block has an active lane; a block with no active lane is simply carried along
 (its masks are empty, so it records nothing and keeps its variables), which
 is exactly what a separate evaluation of that block would do. Where the blocks
 would need different kinds of values, `RowDivergence` is raised and the caller
-evaluates them one by one. Each site then also has per-block counts
-(`SiteStats.row_*`).
+batches fewer residues at a time (`residues=`), down to one. Each site then
+also has per-block counts (`SiteStats.row_*`).
 """
 from __future__ import annotations
 
@@ -373,11 +373,6 @@ class Interpreter:
     def steps(self) -> int:
         """Evaluation steps this run took: a machine-independent measure of its cost."""
         return self._steps
-
-    def _tick(self) -> None:
-        self._steps += 1
-        if self._steps > STEP_BUDGET:
-            raise BudgetExceeded
 
     # ------------------------------------------------------------ statements
 

@@ -17,7 +17,7 @@ it keep shape (T,) and numpy broadcasting does the rest. A Value is one object
 for all rows, so where the rows would disagree on what kind of value to make
 (uniform in one block, varying in another; a merge that one block needs and
 another does not), the evaluation raises `RowDivergence` and the caller
-evaluates the blocks one by one instead.
+batches fewer blocks at a time instead (analysis.py).
 """
 from __future__ import annotations
 
