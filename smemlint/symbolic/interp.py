@@ -145,6 +145,20 @@ def _model_cost(memo: dict, arch: Arch, shared: bool, op: str, width: int,
     return hit
 
 
+# Costed requests by their exact lane addresses (-1: inactive), per process: what one request adds
+# to its site (interp._cost) or, batched, to each virtual block (_cost_rows). Bounded by key bytes.
+_REQUESTS: dict[tuple, object] = {}
+_REQUEST_KEY_BYTES = [0]
+REQUESTS_MEMO_BYTES = 32 << 20
+
+
+def _remember(key: tuple) -> None:
+    _REQUEST_KEY_BYTES[0] += len(key[-1])
+    if _REQUEST_KEY_BYTES[0] > REQUESTS_MEMO_BYTES:
+        _REQUESTS.clear()
+        _REQUEST_KEY_BYTES[0] = 0
+
+
 _INT64_MAX = np.iinfo(np.int64).max
 _NO_WARPS = np.zeros(0, dtype=np.int64)
 _ALL_WARPS: dict[int, np.ndarray] = {}  # warp count -> arange, shared read-only
@@ -1054,15 +1068,15 @@ class Interpreter:
         if self._batched:
             self._cost_rows(st, op, a, width)
             return
-        warp_ids, rel = self._patterns(a)
-        if not len(warp_ids):
-            return
-        keys, counts, firsts, _ = _group(rel)
         shared = st.space == "shared"
-        memo, arch = self._memo, self.arch
-        warp_list = warp_ids.tolist()
-        for key, cnt, first in zip(keys, counts, firsts):
-            cost, lanes = _model_cost(memo, arch, shared, op, width, key)
+        # The same request recurs (a tile read in every iteration of an outer loop): its warps'
+        # costs are remembered by the exact lane addresses, and added up again in the same order.
+        rk = (self.arch, shared, op, width, a.shape, a.tobytes())
+        groups = _REQUESTS.get(rk)
+        if groups is None:
+            groups = _REQUESTS[rk] = self._request_groups(a, shared, op, width)
+            _remember(rk)
+        for cnt, warp, cost, lanes in groups:
             if shared:
                 st.wavefronts += cost.wavefronts * cnt  # type: ignore[attr-defined]
                 st.ideal += cost.ideal * cnt  # type: ignore[attr-defined]
@@ -1075,32 +1089,52 @@ class Interpreter:
                 metric = cost.sectors  # type: ignore[attr-defined]
             st.requests += cnt
             if st.worst is None or metric > st.worst.wavefronts:
-                st.worst = WorstRequest(metric, warp_list[first], lanes, cost)
+                st.worst = WorstRequest(metric, warp, lanes, cost)
+
+    def _request_groups(self, a: np.ndarray, shared: bool, op: str, width: int) -> tuple:
+        """(warps with this pattern, first such warp, model cost, lanes) per distinct warp pattern."""
+        warp_ids, rel = self._patterns(a)
+        if not len(warp_ids):
+            return ()
+        keys, counts, firsts, _ = _group(rel)
+        warp_list = warp_ids.tolist()
+        return tuple((cnt, warp_list[first], *_model_cost(self._memo, self.arch, shared, op, width, key))
+                     for key, cnt, first in zip(keys, counts, firsts))
 
     def _cost_rows(self, st: SiteStats, op: str, a: np.ndarray, width: int) -> None:
         """Batched evaluation: requests and wavefronts (shared) or sectors (global) per virtual block."""
         if a.ndim == 2 and (a.shape[0] == 1 or (a == a[:1]).all()):
             a = a[0]  # the same lanes and addresses in every block
+        shared = st.space == "shared"
+        rk = (self.arch, shared, op, width, "rows", a.shape, a.tobytes())
+        hit = _REQUESTS.get(rk)
+        if hit is None:
+            hit = _REQUESTS[rk] = self._row_costs(a, shared, op, width)
+            _remember(rk)
+        if hit is None:
+            return
+        requests, cost, work = hit
+        self.work += work
+        st.row_requests = st.row_requests + requests  # type: ignore[operator]
+        st.row_cost = st.row_cost + cost  # type: ignore[operator]
+
+    def _row_costs(self, a: np.ndarray, shared: bool, op: str, width: int):
+        """(requests, wavefronts or sectors, work units) added per virtual block; None if no lane is active."""
         warp_ids, rel = self._patterns(a)
         if not len(warp_ids):
-            return
+            return None
         keys, counts, firsts, inverse = _group(rel, with_inverse=a.ndim == 2)
-        self.work += rel.size + len(keys) * (SWEEP_ELEMENTS_PER_STEP // 2)
-        shared = st.space == "shared"
-        memo, arch = self._memo, self.arch
+        work = rel.size + len(keys) * (SWEEP_ELEMENTS_PER_STEP // 2)
         metrics = []
         for key in keys:
-            cost = _model_cost(memo, arch, shared, op, width, key)[0]
+            cost = _model_cost(self._memo, self.arch, shared, op, width, key)[0]
             metrics.append(cost.wavefronts if shared else cost.sectors)  # type: ignore[attr-defined]
         if a.ndim == 1:  # the same cost in every block
-            st.row_requests = st.row_requests + len(warp_ids)  # type: ignore[operator]
-            st.row_cost = st.row_cost + sum(m * c for m, c in zip(metrics, counts))  # type: ignore[operator]
-            return
+            return len(warp_ids), sum(m * c for m, c in zip(metrics, counts)), work
         blocks = a.shape[0]
         block_of = warp_ids // (self._padded // 32)
         per = np.bincount(block_of * len(keys) + inverse, minlength=blocks * len(keys)).reshape(blocks, len(keys))
-        st.row_requests = st.row_requests + per.sum(axis=1)  # type: ignore[operator]
-        st.row_cost = st.row_cost + per @ np.array(metrics, dtype=np.int64)  # type: ignore[operator]
+        return per.sum(axis=1), per @ np.array(metrics, dtype=np.int64), work
 
     def assign(self, e: ir.Assign, mask: np.ndarray) -> Value:
         value = self.eval(e.value, mask)
