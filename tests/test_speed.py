@@ -166,9 +166,13 @@ def test_in_process_timeout_inside_a_ctypes_callback_is_not_reported(monkeypatch
 
 
 def test_memory_limit_gives_a_per_file_error(tmp_path: Path) -> None:
-    files = _tree(tmp_path, 2)
-    # 64 MiB of address space: less than the worker already maps, so its first allocation fails
-    results = lint_paths(files, SETTINGS, jobs=2, memory_mb=64)
+    big = [tmp_path / "big1.cu", tmp_path / "big2.cu"]
+    for p in big:
+        p.write_text(SLOW)
+    # 64 MiB of address space: less than the worker already maps, so it cannot map more. A small
+    # file may fit in the memory a worker inherits (freed by the warm-up lint before the fork);
+    # two thousand kernels do not.
+    results = lint_paths([str(p) for p in big], SETTINGS, jobs=2, memory_mb=64)
     assert [r.status for r in results] == ["error", "error"]
     assert all("--file-memory" in r.error for r in results), [r.error for r in results]
 

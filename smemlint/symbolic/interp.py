@@ -37,6 +37,7 @@ STEP_BUDGET = 60_000  # statements executed per kernel evaluation before giving 
 TOO_COMPLEX = "code too complex to analyse"  # reason prefix of the frontend's cut-off Opaque values (extract.py)
 SWEEP_ROWS = 32  # virtual blocks of a batched evaluation: one per residue modulo 32 of the swept parameter
 SWEEP_ELEMENTS_PER_STEP = 2048  # elements of batched values that cost about as much as one evaluation step
+LOOP_MEMO_SIZE = 256  # loop runs remembered per evaluation (exec_loop)
 MODEL_MEMO_SIZE = 1 << 16  # distinct warp patterns remembered per architecture (then forgotten at once)
 
 @dataclass(frozen=True)
@@ -274,6 +275,8 @@ class Interpreter:
         self._true.flags.writeable = False
         self._memo = _model_memo(self.arch)
         self._stmt_table, self._expr_table = _tables(type(self))
+        self._loop_facts: dict[int, _LoopFacts] = {}  # id(ir.Loop) -> what the loop reads and may do
+        self._loop_memo: dict[tuple, _LoopEffect] = {}
         # batched evaluation (the residue sweep)
         self.sweep = sweep
         self._batched = sweep is not None
@@ -497,6 +500,36 @@ class Interpreter:
         raise RowDivergence("a branch that changes a variable in some blocks only")
 
     def exec_loop(self, s: ir.Loop, mask: np.ndarray) -> None:
+        """Run a loop; a loop run again with the same inputs (the inner loop of a tiled kernel, once
+        per outer iteration) replays what its first run did instead of evaluating it again.
+
+        Exact: the inputs are the mask, every variable the loop reads or writes, the data-dependent
+        conditions it runs under and the lanes that returned; the loop may not call a function of
+        the file nor return. What a run does: its sites' counts (added), worst requests (the loop's
+        own first worst, kept if above the one before), notes, reasons and last-written fields, the
+        variables it leaves, its notes on the kernel, the parameters it read, and its steps (a replay
+        that would cross the step budget runs the loop for real, to stop at the same point)."""
+        facts = self._loop_facts.get(id(s))
+        if facts is None:
+            facts = self._loop_facts[id(s)] = _LoopFacts.of(s, self.unit.functions)
+        if not facts.replayable:
+            self._run_loop(s, mask)
+            return
+        frame = self._frames[-1]
+        key = (id(s), _array_key(mask), tuple(_value_key(frame.env.get(v)) for v in facts.variables),
+               tuple(self._guards), None if frame.returned is None else _array_key(frame.returned),
+               None if self._cond_rows is None else _array_key(self._cond_rows))
+        effect = self._loop_memo.get(key)
+        if effect is not None and self._steps + effect.steps <= STEP_BUDGET \
+                and self.work + effect.work <= self._work_budget:
+            effect.replay(self, frame)
+            return
+        effect = _LoopEffect.record(self, s, mask, frame, facts)
+        if len(self._loop_memo) >= LOOP_MEMO_SIZE:
+            self._loop_memo.clear()
+        self._loop_memo[key] = effect
+
+    def _run_loop(self, s: ir.Loop, mask: np.ndarray) -> None:
         if s.init is not None:
             self.exec_stmt(s.init, mask)
         state = _LoopState()
@@ -1223,3 +1256,150 @@ class _ParamValue:
 
     name: str
     value: Known
+
+
+# ---------------------------------------------------------------- loop replay (Interpreter.exec_loop)
+
+def _array_key(a: np.ndarray) -> tuple:
+    return (a.dtype.str, a.shape, a.tobytes())
+
+
+def _value_key(v: object) -> object:
+    if v is None or isinstance(v, Unknown):
+        return v
+    if isinstance(v, Known):
+        return ("K", _array_key(v.arr), v.shift)
+    if isinstance(v, Ptr):
+        return ("P", None if v.symbol is None else v.symbol.key, _value_key(v.offset))
+    if isinstance(v, _ParamValue):
+        return ("V", v.name, _value_key(v.value))
+    return ("?", id(v))  # never equal to another run's
+
+
+class _LoopFacts:
+    """What a loop statement can touch, found once from its IR."""
+
+    __slots__ = ("replayable", "variables", "sites")
+
+    def __init__(self, replayable: bool, variables: tuple[str, ...], sites: tuple[int, ...]):
+        self.replayable = replayable
+        self.variables = variables
+        self.sites = sites
+
+    @classmethod
+    def of(cls, loop: ir.Loop, functions: dict) -> "_LoopFacts":
+        variables: set[str] = set()
+        sites: set[int] = set()
+        replayable = True
+        stack: list[object] = [loop]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, (tuple, list)):
+                stack.extend(n)
+                continue
+            if isinstance(n, (ir.Return, ir.Unsupported)):
+                replayable = False
+            elif isinstance(n, ir.Call) and n.function is not None and n.function in functions:
+                replayable = False
+            elif isinstance(n, (ir.VarRef, ir.Decl)):
+                variables.add(n.var)
+            elif isinstance(n, ir.Access):
+                sites.add(n.site)
+            fields = getattr(n, "__dataclass_fields__", None)
+            if fields:
+                stack.extend(getattr(n, f) for f in fields if f != "ctype" and f != "span")
+        return cls(replayable, tuple(sorted(variables)), tuple(sorted(sites)))
+
+
+_UNSET = object()
+_SUMS = ("executions", "requests", "wavefronts", "ideal", "sectors", "ideal_sectors", "bytes_requested",
+         "distinct_bytes")
+_LAST = ("symbol", "space", "width")
+
+
+class _LoopEffect:
+    """What one run of a loop did, to be done again by a run with the same inputs."""
+
+    __slots__ = ("env", "sites", "notes", "params", "steps", "work")
+
+    @classmethod
+    def record(cls, it: "Interpreter", loop: ir.Loop, mask: np.ndarray, frame: _Frame,
+               facts: _LoopFacts) -> "_LoopEffect":
+        effect = cls()
+        before: dict[int, tuple] = {}
+        for sid in facts.sites:  # start each site's own record of this run from scratch
+            st = it.stats.get(sid)
+            if st is None:
+                continue
+            before[sid] = (tuple(getattr(st, f) for f in _SUMS), tuple(getattr(st, f) for f in _LAST),
+                           st.unpredictable, st.notes, st.worst, st.constant_distinct,
+                           st.row_requests, st.row_cost, st.row_unpredictable)
+            st.unpredictable, st.notes, st.worst, st.constant_distinct = None, set(), None, 0
+            for f in _LAST:
+                setattr(st, f, _UNSET)
+            if st.row_requests is not None:
+                st.row_requests = np.zeros_like(st.row_requests)
+                st.row_cost = np.zeros_like(st.row_cost)
+                st.row_unpredictable = np.zeros_like(st.row_unpredictable)
+        notes_before, params_before = len(it.notes), set(it.params_read)
+        steps_before, work_before = it._steps, it.work
+        try:
+            it._run_loop(loop, mask)
+        finally:
+            effect.sites = {}
+            for sid, (sums, last, unpredictable, notes, worst, cdist, rreq, rcost, runp) in before.items():
+                st = it.stats[sid]
+                own = (tuple(getattr(st, f) - v for f, v in zip(_SUMS, sums)),
+                       tuple(getattr(st, f) for f in _LAST), st.unpredictable, st.notes, st.worst,
+                       st.constant_distinct, st.row_requests, st.row_cost, st.row_unpredictable)
+                effect.sites[sid] = own
+                # back to the state before, then this run's own record added: as if it ran in place
+                for f, v in zip(_SUMS, sums):
+                    setattr(st, f, v)
+                for f, v in zip(_LAST, last):
+                    setattr(st, f, v)
+                st.unpredictable, st.notes, st.worst, st.constant_distinct = unpredictable, notes, worst, cdist
+                st.row_requests, st.row_cost, st.row_unpredictable = rreq, rcost, runp
+                _apply(st, own)
+        effect.env = {v: frame.env.get(v, _UNSET) for v in facts.variables}
+        effect.notes = list(it.notes[notes_before:])
+        effect.params = it.params_read - params_before
+        effect.steps = it._steps - steps_before
+        effect.work = it.work - work_before
+        return effect
+
+    def replay(self, it: "Interpreter", frame: _Frame) -> None:
+        for sid, own in self.sites.items():
+            _apply(it.stats[sid], own)
+        for v, value in self.env.items():
+            if value is _UNSET:
+                frame.env.pop(v, None)
+            else:
+                frame.env[v] = value
+        for note in self.notes:
+            if note not in it.notes:
+                it.notes.append(note)
+        it.params_read |= self.params
+        it._steps += self.steps
+        it.work += self.work
+
+
+def _apply(st: SiteStats, own: tuple) -> None:
+    """Add one loop run's own record of a site to the site's stats, as the run itself would have."""
+    sums, last, unpredictable, notes, worst, cdist, rreq, rcost, runp = own
+    for f, d in zip(_SUMS, sums):
+        if d:
+            setattr(st, f, getattr(st, f) + d)
+    for f, v in zip(_LAST, last):
+        if v is not _UNSET:
+            setattr(st, f, v)
+    st.unpredictable = st.unpredictable or unpredictable
+    if notes:
+        st.notes |= notes
+    if worst is not None and (st.worst is None or worst.wavefronts > st.worst.wavefronts):
+        st.worst = worst
+    st.constant_distinct = max(st.constant_distinct, cdist)
+    if rreq is not None:
+        st.row_requests = st.row_requests + rreq
+        st.row_cost = st.row_cost + rcost
+        st.row_unpredictable = st.row_unpredictable | runp
