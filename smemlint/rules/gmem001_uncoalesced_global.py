@@ -49,7 +49,7 @@ def _cause(addresses: tuple[int | None, ...], width: int, symbol_elem: int) -> s
     active = [(lane, a) for lane, a in enumerate(addresses) if a is not None]
     if len(active) < 2:
         return "a single lane touches a sector on its own"
-    (l0, a0), (l1, a1) = active[0], active[1]
+    a0 = active[0][1]
     strides = {(b - a) // (lb - la) if (b - a) % (lb - la) == 0 else None
                for (la, a), (lb, b) in zip(active, active[1:])}
     if len(strides) == 1 and None not in strides:
