@@ -72,16 +72,16 @@ def _sweep_cost(base_run: Interpreter, swept: list[str]) -> int:
     return base_run.steps * min(len(swept), MAX_SWEPT_PARAMS)
 
 
-def _one_by_one_cost(base_run: Interpreter | None, swept: list[str]) -> int:
+def _one_by_one_cost(base_run: Interpreter, swept: list[str]) -> int:
     """Steps of the fallback: 31 more evaluations of one block per swept parameter."""
-    return 0 if base_run is None else base_run.steps * (SWEEP_RESIDUES - 1) * min(len(swept), MAX_SWEPT_PARAMS)
+    return base_run.steps * (SWEEP_RESIDUES - 1) * min(len(swept), MAX_SWEPT_PARAMS)
 
 
 SPLIT_DOWN_TO = 4  # a group of residues that diverges is halved down to this size, then run one by one
 
 
 def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str, name: str,
-                     base_run: Interpreter | None, one_by_one: bool = True,
+                     base_run: Interpreter, one_by_one: bool = True,
                      budget: int | None = None) -> dict[int, dict[int, float]] | None:
     """Per site, per residue r of `name` (value base - base % 32 + r): the site's metric where predicted.
 
@@ -95,10 +95,11 @@ def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: Launch
     here = base % SWEEP_RESIDUES
     by_site: dict[int, dict[int, float]] = {}
 
-    def take(it: Interpreter, metrics_of) -> None:  # noqa: ANN001
+    def take(it: Interpreter, residues: tuple[int, ...]) -> None:
         for sid, st in it.stats.items():
-            for r, m in metrics_of(st):
-                if r == here and base_run is not None:
+            metrics = st.row_metrics() if it.sweep else [_site_metric(st)]
+            for r, m in zip(residues, metrics):
+                if r == here:
                     m = _site_metric(base_run.stats[sid])  # the same launch as the main evaluation
                 if m is not None:
                     by_site.setdefault(sid, {})[r] = m
@@ -123,24 +124,24 @@ def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: Launch
                 return None
             singles += group
             continue
-        take(it, lambda st, g=group: zip(g, st.row_metrics()))
+        take(it, group)
     for r in sorted(singles):
         params = dict(config.params)
         params[name] = base - here + r
-        if r == here and base_run is not None:
+        if r == here:
             it = base_run  # the same launch as the main evaluation: no need to run it again
         else:
             it = run_kernel(unit, kernel, LaunchConfig(config.block, config.grid, config.block_idx, params), arch)
-        take(it, lambda st, r=r: [(r, _site_metric(st))])
+        take(it, (r,))
     return by_site
 
 
 def _sweep(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
-           swept: list[str], base_run: Interpreter | None = None) -> tuple[dict[int, dict], list[str]]:
+           swept: list[str], base_run: Interpreter) -> tuple[dict[int, dict], list[str]]:
     """Worst case over the residues of runtime parameters that were assumed, per site; and the
     parameters whose sweep was too costly (the caller says so)."""
     worst: dict[int, dict] = {}
-    if base_run is not None and _sweep_cost(base_run, swept) > SWEEP_STEPS:
+    if _sweep_cost(base_run, swept) > SWEEP_STEPS:
         return {}, list(swept)
     one_by_one = _one_by_one_cost(base_run, swept) <= SWEEP_STEPS  # what the sweep cost before batching
     budget = SWEEP_STEPS // max(1, min(len(swept), MAX_SWEPT_PARAMS))
@@ -337,8 +338,7 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
     from .frontend.parse import user_flags
     from .sass.facts import from_source
 
-    options = ParseOptions(tuple(settings.include), tuple(settings.define), (), (), settings.std,
-                           settings.cuda_headers, settings.arch, settings.compile_commands)
+    options = parse_options(settings)
     try:
         on_disk = open(result.path, encoding="utf-8", errors="replace").read()
     except OSError:

@@ -7,21 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from kernels import transpose
+
 ROOT = Path(__file__).parent.parent
-
-KERNEL = """
-__global__ void NAME(float* out) {
-    __shared__ float tile[32][32];
-    tile[threadIdx.y][threadIdx.x] = out[threadIdx.x];
-    __syncthreads();
-    out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
-}
-"""
-LAUNCH = "int main() { dim3 b(32, 32); NAME<<<4096, b>>>(0); }\n"
-
-
-def kernel(name: str) -> str:
-    return KERNEL.replace("NAME", name) + LAUNCH.replace("NAME", name)
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -33,8 +21,8 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
 def test_baseline_hides_known_findings_and_catches_new_ones(tmp_path: Path) -> None:
     src = tmp_path / "src"
     src.mkdir()
-    (src / "a.cu").write_text(kernel("a"))
-    (src / "b.cu").write_text(kernel("b"))
+    (src / "a.cu").write_text(transpose("a"))
+    (src / "b.cu").write_text(transpose("b"))
     assert run("check", "src", cwd=tmp_path).returncode == 1
 
     r = run("check", "--write-baseline", "smemlint-baseline.json", "src", cwd=tmp_path)
@@ -48,15 +36,14 @@ def test_baseline_hides_known_findings_and_catches_new_ones(tmp_path: Path) -> N
     assert "2 known findings in the baseline not shown" in r.stdout
 
     # unrelated edits above the finding keep it known ...
-    (src / "a.cu").write_text("// header\n#define UNUSED 1\n\n" + kernel("a").replace("__syncthreads();",
+    (src / "a.cu").write_text("// header\n#define UNUSED 1\n\n" + transpose("a").replace("__syncthreads();",
                                                                                       "__syncthreads();   // ok"))
     # ... the baseline is found relative to itself, whatever the working directory
     r = run("check", "--baseline", "../smemlint-baseline.json", ".", cwd=src)
     assert r.returncode == 0, r.stdout
 
     # a new finding fails the gate, and only it is reported
-    (src / "b.cu").write_text(kernel("b") + KERNEL.replace("NAME", "c").replace("tile", "t2") +
-                              LAUNCH.replace("NAME", "c"))
+    (src / "b.cu").write_text(transpose("b") + transpose("c").replace("tile", "t2"))
     r = run("check", "--baseline", "smemlint-baseline.json", "--format", "json", "src", cwd=tmp_path)
     assert r.returncode == 1
     (d,) = json.loads(r.stdout)["diagnostics"]
@@ -64,7 +51,7 @@ def test_baseline_hides_known_findings_and_catches_new_ones(tmp_path: Path) -> N
 
 
 def test_bad_baseline_is_a_usage_error(tmp_path: Path) -> None:
-    (tmp_path / "k.cu").write_text(kernel("k"))
+    (tmp_path / "k.cu").write_text(transpose("k"))
     (tmp_path / "junk.json").write_text("{not json")
     r = run("check", "--baseline", "junk.json", "k.cu", cwd=tmp_path)
     assert r.returncode == 2 and "not a smemlint baseline" in r.stderr

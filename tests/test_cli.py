@@ -9,18 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from kernels import transpose
+
 ROOT = Path(__file__).parent.parent
 SMEMLINT = [sys.executable, "-m", "smemlint.cli"]
 
-CONFLICT = """
-__global__ void k(float* out) {
-    __shared__ float tile[32][32];
-    tile[threadIdx.y][threadIdx.x] = out[threadIdx.x];
-    __syncthreads();
-    out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
-}
-int main() { dim3 b(32, 32); k<<<1, b>>>(0); }
-"""
+CONFLICT = transpose(grid=1)
 CLEAN = CONFLICT.replace("tile[32][32]", "tile[32][33]")
 
 

@@ -11,18 +11,13 @@ import pytest
 
 from smemlint.config import load, path_matches
 
+from kernels import transpose
+
 ROOT = Path(__file__).parent.parent
 
 # no launch in the file: the block comes from configuration
-NO_LAUNCH = """
-__global__ void transposeTile(float* out) {
-    __shared__ float tile[32][32];
-    tile[threadIdx.y][threadIdx.x] = out[threadIdx.x];
-    __syncthreads();
-    out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
-}
-"""
-CONFLICT = NO_LAUNCH + "int main() { dim3 b(32, 32); transposeTile<<<4096, b>>>(0); }\n"
+NO_LAUNCH = transpose("transposeTile", grid=None)
+CONFLICT = transpose("transposeTile")
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:

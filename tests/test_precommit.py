@@ -14,16 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from kernels import transpose
+
 ROOT = Path(__file__).parent.parent
-CONFLICT = """
-__global__ void k(float* out) {
-    __shared__ float tile[32][32];
-    tile[threadIdx.y][threadIdx.x] = out[threadIdx.x];
-    __syncthreads();
-    out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
-}
-int main() { dim3 b(32, 32); k<<<4096, b>>>(0); }
-"""
+CONFLICT = transpose()
 FIXED = CONFLICT.replace("tile[32][32]", "tile[32][33]")
 GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
            "GIT_COMMITTER_EMAIL": "t@example.com", "GIT_CONFIG_NOSYSTEM": "1"}

@@ -15,18 +15,12 @@ from pathlib import Path
 
 import pytest
 
+from kernels import transpose
+
 ROOT = Path(__file__).parent.parent
 TIMEOUT = 120
 
-GOOD = """
-__global__ void good(float* out) {
-    __shared__ float tile[32][32];
-    tile[threadIdx.y][threadIdx.x] = out[threadIdx.x];
-    __syncthreads();
-    out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
-}
-int main() { dim3 b(32, 32); good<<<1, b>>>(0); }
-"""
+GOOD = transpose("good", grid=1)
 
 
 def check(tmp_path: Path, *args: str, env: dict | None = None,

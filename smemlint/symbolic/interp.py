@@ -1273,7 +1273,7 @@ def _value_key(v: object) -> object:
         return ("P", None if v.symbol is None else v.symbol.key, _value_key(v.offset))
     if isinstance(v, _ParamValue):
         return ("V", v.name, _value_key(v.value))
-    return ("?", id(v))  # never equal to another run's
+    return object()  # a value of another kind: equal to nothing, so never replayed
 
 
 class _LoopFacts:
