@@ -2,13 +2,15 @@
 
 `lint_file` lints one file in this process and returns the live result (IR,
 evaluator records) that `smemlint show` and the editor need. `lint_paths` is
-what `smemlint check` runs: cached results first, then the rest in worker
-processes (`--jobs`), each under a time and a memory limit, shipping back the
-portable result (results.portable) that renderers, baselines and suppressions
-read. A worker that runs out of time or memory, or dies, costs only its file.
+what `smemlint check` runs: cached results first, then the rest in long-lived
+worker processes (`--jobs`), each file under a time and a memory limit, shipping
+back the portable result (results.portable) that renderers, baselines and
+suppressions read. A worker that runs out of time or memory, or dies, costs only
+its file, and a fresh worker takes its place.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -148,8 +150,26 @@ def _lint_in_process(path: str, settings: Settings, timeout: float | None) -> Fi
         sys.unraisablehook = old_hook
 
 
-def _worker(conn, path: str, settings: Settings, memory_mb: int | None) -> None:  # noqa: ANN001
-    """Body of a forked worker: lint one file, send the portable result, exit without cleanup."""
+def _lint_in_worker(path: str, settings: Settings, memory_mb: int | None) -> tuple[FileResult, bool]:
+    """Lint one file inside a worker; the flag says the worker ran out of memory and should be replaced."""
+    t0 = time.perf_counter()
+    try:
+        result = portable(lint_file(path, settings))
+    except MemoryError:
+        return _failed(path, _memory_message(memory_mb or 0), time.perf_counter() - t0), True
+    if memory_mb and any("MemoryError" in m for m in [result.error or "", *result.notes]):
+        # the analysis turned it into an internal error or a failed kernel: it is the limit
+        return _failed(path, _memory_message(memory_mb), time.perf_counter() - t0), True
+    return result, False
+
+
+def _worker(conn, settings: Settings, memory_mb: int | None) -> None:  # noqa: ANN001
+    """Body of a forked worker: lint the paths it is sent, one at a time, until it is sent None;
+    answer (portable result, whether this worker must be replaced).
+
+    A worker lints many files, so what one file warms (libclang, the models' memos; all keyed by
+    exact inputs, so no result depends on the files before it) serves the next, and no fork is
+    paid per file. It exits without cleanup, and at once after running out of memory."""
     code = 0
     try:
         if memory_mb:
@@ -157,21 +177,22 @@ def _worker(conn, path: str, settings: Settings, memory_mb: int | None) -> None:
 
             limit = memory_mb * 1024 * 1024
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-        t0 = time.perf_counter()
-        try:
-            result = portable(lint_file(path, settings))
-        except MemoryError:
-            result = _failed(path, _memory_message(memory_mb or 0), time.perf_counter() - t0)
-        if memory_mb and any("MemoryError" in m for m in [result.error or "", *result.notes]):
-            # the analysis turned it into an internal error or a failed kernel: it is the limit
-            result = _failed(path, _memory_message(memory_mb), time.perf_counter() - t0)
-        try:
-            conn.send(result)
-        except MemoryError:
-            conn.send(_failed(path, _memory_message(memory_mb or 0), time.perf_counter() - t0))
-        except Exception as e:  # noqa: BLE001 - an unpicklable result is our bug, not the user's
-            conn.send(_failed(path, f"internal error while sending the result ({type(e).__name__}: {e})",
-                              time.perf_counter() - t0))
+        while True:
+            path = conn.recv()
+            if path is None:
+                break
+            t0 = time.perf_counter()
+            result, exhausted = _lint_in_worker(path, settings, memory_mb)
+            try:
+                conn.send((result, exhausted))
+            except MemoryError:
+                conn.send((_failed(path, _memory_message(memory_mb or 0), time.perf_counter() - t0), True))
+                exhausted = True
+            except Exception as e:  # noqa: BLE001 - an unpicklable result is our bug, not the user's
+                conn.send((_failed(path, f"internal error while sending the result ({type(e).__name__}: {e})",
+                                   time.perf_counter() - t0), exhausted))
+            if exhausted:
+                break
     except BaseException:  # noqa: BLE001
         code = 1
     finally:
@@ -213,6 +234,33 @@ def _warm_up(settings: Settings) -> None:
         pass
 
 
+class _Busy:
+    """A worker process and the file it is linting (None while idle)."""
+
+    def __init__(self, ctx, settings: Settings, memory_mb: int | None) -> None:  # noqa: ANN001
+        self.conn, child = ctx.Pipe(duplex=True)
+        self.proc = ctx.Process(target=_worker, args=(child, settings, memory_mb), daemon=True)
+        self.proc.start()
+        child.close()
+        self.task: tuple[int, str, float] | None = None  # (index, path, start)
+
+    def give(self, i: int, path: str) -> None:
+        self.task = (i, path, time.perf_counter())
+        self.conn.send(path)
+
+    def stop(self, kill: bool = False) -> None:
+        if kill:
+            self.proc.kill()
+        else:
+            with contextlib.suppress(OSError):  # it died already: the join below reaps it
+                self.conn.send(None)
+        self.proc.join(timeout=5)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join(timeout=5)
+        self.conn.close()
+
+
 def _run_workers(todo: list[tuple[int, str]], settings: Settings, jobs: int, timeout: float | None,
                  memory_mb: int | None, done: Callable[[int, FileResult], None]) -> None:
     import multiprocessing as mp
@@ -225,56 +273,60 @@ def _run_workers(todo: list[tuple[int, str]], settings: Settings, jobs: int, tim
 
     ctx = mp.get_context("fork")
     queue = list(reversed(todo))
-    running: dict[object, tuple[int, str, object, object, float]] = {}  # sentinel -> (index, path, proc, conn, t0)
-    while queue or running:
-        while queue and len(running) < jobs:
-            i, path = queue.pop()
-            recv, send = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_worker, args=(send, path, settings, memory_mb), daemon=True)
-            proc.start()
-            send.close()
-            running[proc.sentinel] = (i, path, proc, recv, time.perf_counter())
-        now = time.perf_counter()
-        wait_for = None
-        if timeout:
-            wait_for = max(min(t0 + timeout for (_, _, _, _, t0) in running.values()) - now, 0.0)
-        conns = {entry[3]: s for s, entry in running.items()}
-        ready = wait(list(conns) + list(running), timeout=wait_for)
-        finished: set[object] = set()
-        for obj in ready:
-            sentinel = conns.get(obj, obj)
-            if sentinel in finished or sentinel not in running:
-                continue
-            i, path, proc, conn, t0 = running[sentinel]
-            result = None
-            try:
-                if conn.poll():
-                    result = conn.recv()
-            except (EOFError, OSError):
+    workers = [_Busy(ctx, settings, memory_mb) for _ in range(min(jobs, len(todo)))]
+    try:
+        while True:
+            for w in workers:
+                if w.task is None and queue:
+                    w.give(*queue.pop())
+            busy = [w for w in workers if w.task is not None]
+            if not busy:
+                break
+            wait_for = None
+            if timeout:
+                wait_for = max(min(w.task[2] for w in busy) + timeout - time.perf_counter(), 0.0)  # type: ignore[index]
+            ready = set(wait([w.conn for w in busy] + [w.proc.sentinel for w in busy], timeout=wait_for))
+            for n, w in enumerate(workers):
+                if w.task is None:
+                    continue
+                i, path, t0 = w.task
                 result = None
-            if result is None and obj is conn:
-                continue  # readable only because the worker closed it: its sentinel follows
-            proc.join(timeout=5)
-            if result is None:
-                sig = -proc.exitcode if proc.exitcode is not None and proc.exitcode < 0 else None
-                why = f"killed by signal {sig}" if sig else f"exit status {proc.exitcode}"
-                message = f"the worker linting this file died ({why})"
-                if memory_mb:
-                    message += f"; it may have needed more than {memory_mb} MiB (--file-memory)"
-                result = _failed(path, message, time.perf_counter() - t0)
-            conn.close()
-            finished.add(sentinel)
-            del running[sentinel]
-            done(i, result)
-        if timeout:
-            now = time.perf_counter()
-            for sentinel, (i, path, proc, conn, t0) in list(running.items()):
-                if now - t0 >= timeout:
-                    proc.kill()
-                    proc.join(timeout=5)
-                    conn.close()
-                    del running[sentinel]
-                    done(i, _failed(path, _timeout_message(timeout), now - t0))
+                if w.conn in ready or w.proc.sentinel in ready:
+                    exhausted = False
+                    try:
+                        if w.conn.poll():
+                            result, exhausted = w.conn.recv()
+                    except (EOFError, OSError):
+                        result = None
+                    if result is not None:
+                        w.task = None
+                        done(i, result)
+                        if exhausted:  # out of memory: its heap is suspect, a fresh one takes its place
+                            w.stop()
+                            workers[n] = _Busy(ctx, settings, memory_mb)
+                        continue
+                    if w.proc.sentinel not in ready and w.proc.is_alive():
+                        continue  # its pipe closed as it dies: the sentinel follows
+                    w.proc.join(timeout=5)
+                    code = w.proc.exitcode
+                    sig = -code if code is not None and code < 0 else None
+                    why = f"killed by signal {sig}" if sig else f"exit status {code}"
+                    message = f"the worker linting this file died ({why})"
+                    if memory_mb:
+                        message += f"; it may have needed more than {memory_mb} MiB (--file-memory)"
+                    result = _failed(path, message, time.perf_counter() - t0)
+                elif timeout and time.perf_counter() - t0 >= timeout:
+                    result = _failed(path, _timeout_message(timeout), time.perf_counter() - t0)
+                else:
+                    continue
+                # the worker is dead or stuck: it goes, a fresh one takes its place
+                w.task = None
+                w.stop(kill=True)
+                done(i, result)
+                workers[n] = _Busy(ctx, settings, memory_mb)
+    finally:
+        for w in workers:
+            w.stop(kill=w.task is not None)
 
 
 def lint_paths(files: list[str], settings: Settings, *, jobs: int | None = None,

@@ -177,6 +177,61 @@ def test_memory_limit_gives_a_per_file_error(tmp_path: Path) -> None:
     assert all("--file-memory" in r.error for r in results), [r.error for r in results]
 
 
+def _lint_recording_the_worker(monkeypatch, fatal: str | None = None) -> None:  # noqa: ANN001
+    """Make lint_file (in the forked workers too) note the process that linted each file, and
+    kill the process outright on a path ending in `fatal`."""
+    import smemlint.lint as lint
+
+    real = lint.lint_file
+
+    def recording(path, settings, *a, **k):  # noqa: ANN001, ANN002, ANN003
+        if fatal and path.endswith(fatal):
+            os.kill(os.getpid(), 9)
+        result = real(path, settings, *a, **k)
+        result.notes.append(f"pid {os.getpid()}")
+        return result
+
+    monkeypatch.setattr(lint, "lint_file", recording)
+
+
+def _pid(result) -> str:  # noqa: ANN001
+    return next(n for n in result.notes if n.startswith("pid "))
+
+
+def test_one_worker_lints_many_files(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    files = _tree(tmp_path, 6)
+    _lint_recording_the_worker(monkeypatch)
+    results = lint_paths(files, SETTINGS, jobs=2)
+    assert [r.status for r in results] == ["ok"] * 6
+    workers = {_pid(r) for r in results}
+    assert len(workers) == 2 and f"pid {os.getpid()}" not in workers
+    one = lint_paths(files, SETTINGS, jobs=1)
+    assert len({_pid(r) for r in one}) == 1
+    # a worker's memos carry over from file to file; no result depends on them
+    for r in (*results, *one):
+        r.notes[:] = [n for n in r.notes if not n.startswith("pid ")]
+    assert _json(results) == _json(one) == _json([portable(lint_file(f, SETTINGS)) for f in files])
+
+
+def test_a_dead_worker_costs_only_its_file(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    files = _tree(tmp_path, 5)
+    _lint_recording_the_worker(monkeypatch, fatal="f1.cu")
+    results = lint_paths(files, SETTINGS, jobs=1)
+    assert [r.status for r in results] == ["ok", "error", "ok", "ok", "ok"]
+    assert "the worker linting this file died (killed by signal 9)" in results[1].error
+    before, after = _pid(results[0]), {_pid(r) for r in results[2:]}
+    assert after == {_pid(results[2])} and before not in after  # a fresh worker took the rest
+
+
+def test_a_timed_out_worker_is_replaced(tmp_path: Path) -> None:
+    files = _tree(tmp_path, 3)
+    slow = tmp_path / "slow.cu"
+    slow.write_text(SLOW)
+    results = lint_paths([files[0], str(slow), *files[1:]], SETTINGS, jobs=1, timeout=3)
+    assert [r.status for r in results] == ["ok", "error", "ok", "ok"]
+    assert "--file-timeout" in results[1].error
+
+
 def test_editor_reparses_its_translation_unit(tmp_path: Path) -> None:
     from smemlint.lsp.server import SmemlintServer
 
