@@ -77,7 +77,17 @@ def _one_by_one_cost(base_run: Interpreter, swept: list[str]) -> int:
     return base_run.steps * (SWEEP_RESIDUES - 1) * min(len(swept), MAX_SWEPT_PARAMS)
 
 
-SPLIT_DOWN_TO = 4  # a group of residues that diverges is halved down to this size, then run one by one
+SPLIT_DOWN_TO = 4  # a group of residues that diverges where, unsaid, is halved down to this size, then run one by one
+
+
+def _sides(group: tuple[int, ...], rows) -> list[tuple[int, ...]] | None:  # noqa: ANN001
+    """The two groups of residues a RowDivergence says go different ways (its `rows`, one per
+    residue of `group`); None when it does not say, or says nothing that splits the group."""
+    if rows is None or getattr(rows, "shape", None) != (len(group),):
+        return None
+    one = tuple(r for r, way in zip(group, rows) if way)
+    other = tuple(r for r, way in zip(group, rows) if not way)
+    return [other, one] if one and other else None
 
 
 def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str, name: str,
@@ -87,8 +97,9 @@ def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: Launch
 
     One batched evaluation of all residues (in at most `budget` steps). Where it cannot stand for
     separate ones (RowDivergence: the residues need different kinds of values), and `one_by_one`
-    allows the cost, the residues are halved and each half batched again (residues usually split
-    at a threshold, so few groups diverge), down to SPLIT_DOWN_TO, then run one by one; a run that
+    allows the cost, the residues are split into the two sides the divergence names and each side
+    batched again (a side may diverge again later in the kernel); where it names none, they are
+    halved, down to SPLIT_DOWN_TO, then run one by one; a run that
     goes over its budget or nesting limit is also redone one by one. Without `one_by_one`: None.
     """
     base = config.params[name]
@@ -110,10 +121,14 @@ def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: Launch
         group = groups.pop()
         try:
             it = run_kernel(unit, kernel, config, arch, sweep=name, sweep_budget=budget, residues=group)
-        except RowDivergence:
+        except RowDivergence as e:
             if not one_by_one:
                 return None
-            if len(group) > SPLIT_DOWN_TO:
+            sides = _sides(group, e.rows)
+            if sides:
+                for side in sides:
+                    (singles.extend if len(side) == 1 else groups.append)(side)
+            elif len(group) > SPLIT_DOWN_TO:
                 half = len(group) // 2
                 groups += [group[half:], group[:half]]
             else:

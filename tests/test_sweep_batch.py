@@ -293,7 +293,7 @@ def test_a_divergent_kernel_too_costly_for_separate_runs_is_not_swept(tmp_path: 
     assert _not_computed(k) == [NOT_COMPUTED.format("n")]
 
 
-def test_diverging_residues_are_split_not_run_one_by_one(tmp_path) -> None:
+def test_diverging_residues_are_split_not_run_one_by_one(tmp_path, monkeypatch) -> None:
     """A helper that returns only for some residues makes the batched run diverge; halving the
     residues finds groups that agree, and the worst case equals the one of separate runs."""
     import smemlint.analysis as analysis
@@ -327,10 +327,43 @@ void go(float *o, int n) { k<<<1, 32>>>(o, n); }
     worst = {a.line: a.worst_case for k in result.kernels for a in k.accesses if a.space == "shared"}
     assert worst and all(w == {"wavefronts_per_request": 8.0, "condition": "n % 32 == 24"} for w in worst.values()), worst
     assert calls["batched"] > 1  # the first batched run diverged and was split
-    analysis.SPLIT_DOWN_TO = 32  # no splitting: one run per residue, the reference
-    try:
-        reference = lint_file(str(src), Settings(cuda_headers="bundled"))
-    finally:
-        analysis.SPLIT_DOWN_TO = 4
-    assert worst == {a.line: a.worst_case for k in reference.kernels for a in k.accesses if a.space == "shared"}
     assert calls["single"] < 8  # the main run plus a few; one by one would be 31 more
+    _no_batching(monkeypatch)  # one run per residue: the reference
+    reference = lint_file(str(src), Settings(cuda_headers="bundled"))
+    assert worst == {a.line: a.worst_case for k in reference.kernels for a in k.accesses if a.space == "shared"}
+
+
+def test_a_divergence_splits_the_residues_where_they_part(tmp_path: Path, monkeypatch) -> None:
+    """Only residue 31 of n leaves the block idle (no lane enters the `if`), so `i` is defined in
+    the other blocks only: the batch is split into {31} and the 31 others, not halved down to
+    groups of four and single runs. (The same happens with an int product that overflows for
+    some residues, as in llm.c's unpermute kernels.)"""
+    src = tmp_path / "k.cu"
+    src.write_text("""
+__global__ void k(float *out, int n)
+{
+    __shared__ float s[1024];
+    if (threadIdx.x < ((n + 1) & 31) * 8) {
+        int i = threadIdx.x * ((n & 7) + 1);
+        s[i % 1024] = out[i];
+    }
+}
+void go(float *o, int n) { k<<<1, 32>>>(o, n); }
+""")
+    groups: list[tuple] = []
+    real = analysis.run_kernel
+
+    def recording(*a, **kw):
+        if kw.get("sweep"):
+            groups.append(kw["residues"])
+        return real(*a, **kw)
+
+    monkeypatch.setattr(analysis, "run_kernel", recording)
+    settings = Settings(cuda_headers="bundled")
+    [kernel] = analyze_file(str(src), settings).kernels
+    assert groups == [tuple(range(32)), tuple(range(31))]
+    worst = [(a.line, a.worst_case) for a in kernel.accesses]
+    assert any(w for _, w in worst), worst
+    monkeypatch.setattr(analysis, "run_kernel", real)
+    _no_batching(monkeypatch)
+    assert [(a.line, a.worst_case) for a in analyze_file(str(src), settings).kernels[0].accesses] == worst

@@ -382,8 +382,10 @@ class Interpreter:
         if old is not None:
             env[var] = select(mask, value, old)
             return
-        if self._batched and not self._reached(mask).all():
-            raise RowDivergence("a variable defined in some blocks only")
+        if self._batched:
+            reached = self._reached(mask)
+            if not reached.all():
+                raise RowDivergence("a variable defined in some blocks only", reached)
         env[var] = value
 
     @property
@@ -427,8 +429,10 @@ class Interpreter:
         if s.value is not None:
             v = self.eval(s.value, mask)
             if f.retval is None:
-                if self._batched and not self._reached(mask).all():
-                    raise RowDivergence("a value returned in some blocks only")
+                if self._batched:
+                    reached = self._reached(mask)
+                    if not reached.all():
+                        raise RowDivergence("a value returned in some blocks only", reached)
                 f.retval = v
             else:
                 f.retval = select(mask, v, f.retval)
@@ -497,7 +501,7 @@ class Interpreter:
             return True
         if not per_row.any():
             return False
-        raise RowDivergence("a branch that changes a variable in some blocks only")
+        raise RowDivergence("a branch that changes a variable in some blocks only", per_row)
 
     def exec_loop(self, s: ir.Loop, mask: np.ndarray) -> None:
         """Run a loop; a loop run again with the same inputs (the inner loop of a tiled kernel, once
@@ -642,7 +646,7 @@ class Interpreter:
             return True
         if not here.any():
             return False
-        raise RowDivergence(what)
+        raise RowDivergence(what, rows)
 
     def _uniform(self, v: Known, mask: np.ndarray) -> bool:
         if not self._batched or v.arr.ndim <= 1:
@@ -777,7 +781,7 @@ class Interpreter:
                 return select(c, a, b)
             return a if only_a.any() else b
         if neither.any():
-            raise RowDivergence("a `?:` that no lane of some blocks evaluates")
+            raise RowDivergence("a `?:` that no lane of some blocks evaluates", neither)
         # all of a in blocks that take only `then`, all of b in those that take only `else`
         rows = np.where(only_a[:, None], True, np.where(only_b[:, None], False, c))
         return select(rows, a, b)  # type: ignore[arg-type]
@@ -854,7 +858,7 @@ class Interpreter:
                     by_zero = self._row_any((y == 0) & mask)
                     if by_zero.any():
                         if (self._reached(mask) & ~by_zero).any():
-                            raise RowDivergence("a division by zero in some blocks only")
+                            raise RowDivergence("a division by zero in some blocks only", by_zero)
                         return Unknown(True, "a division by zero")
                 elif np.any((y == 0) & mask):
                     return Unknown(True, "a division by zero")

@@ -29,7 +29,14 @@ from ..ir import CType, Symbol
 
 
 class RowDivergence(Exception):
-    """The virtual blocks of a batched evaluation would need different kinds of values."""
+    """The virtual blocks of a batched evaluation would need different kinds of values.
+
+    `rows`, where known: the blocks that go one way (a boolean per block); batched apart from the
+    others, each side gets past this point (analysis._residue_metrics splits the batch there)."""
+
+    def __init__(self, what: str, rows: np.ndarray | None = None) -> None:
+        super().__init__(what)
+        self.rows = rows
 
 
 @dataclass(frozen=True)
@@ -47,7 +54,7 @@ class Known:
             return True
         if not per_row.any():
             return False
-        raise RowDivergence("uniform in some blocks only")
+        raise RowDivergence("uniform in some blocks only", per_row)
 
 
 @dataclass(frozen=True)
@@ -141,7 +148,7 @@ def _select_rows(mask: np.ndarray, a: Value, b: Value, every: np.ndarray, none: 
         if mixed.any():
             shifts.add(a.shift or b.shift)
         if len(shifts) > 1:
-            raise RowDivergence("a selection that keeps a shift in some blocks only")
+            raise RowDivergence("a selection that keeps a shift in some blocks only", _one_side(every, none))
         return Known(np.where(mask, a.arr, b.arr), shifts.pop())
     if isinstance(a, Ptr) and isinstance(b, Ptr) and a.symbol == b.symbol:
         return Ptr(a.symbol, _select_rows(mask, a.offset, b.offset, every, none, mixed))  # type: ignore[arg-type]
@@ -155,4 +162,10 @@ def _select_rows(mask: np.ndarray, a: Value, b: Value, every: np.ndarray, none: 
     first = outcomes[0]
     if isinstance(first, Unknown) and all(o == first for o in outcomes):
         return first
-    raise RowDivergence("a selection of different kinds of values in different blocks")
+    raise RowDivergence("a selection of different kinds of values in different blocks", _one_side(every, none))
+
+
+def _one_side(every: np.ndarray, none: np.ndarray) -> np.ndarray:
+    """The blocks of a selection that take all of one value: those that take all of `a` where some
+    do not, else those that take all of `b`."""
+    return every if every.any() and not every.all() else none
