@@ -17,6 +17,8 @@ from __future__ import annotations
 import clang.cindex as ci
 
 from .. import ir
+from .cursors import children, subtree
+from .cursors import key as cursor_key
 from .extract import _LAUNCH_CONFIG_CALLS, MAX_WALK, decl_key, span_of
 
 K = ci.CursorKind
@@ -39,17 +41,25 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     main = tu.spelling
     calls: list[tuple[int, ir.CallFact]] = []
     launches: list[tuple[int, ci.Cursor]] = []
+    callees = _Callees()
     for fn in _definitions(tu.cursor, main):
         try:
             context = _context(fn)
             fkey = fn.get_usr() or decl_key(fn)
-            for c in _descendants(fn, unit):
+            tree = subtree(fn, MAX_WALK)
+            if tree is not None:
+                nodes, kids = _in_walk_order(*tree)
+            else:  # over the budget: the cursor-by-cursor walk, which notes where it stopped
+                nodes, kids = _descendants(fn, unit), children
+            for c in nodes:
                 kind = c._kind_id  # the raw kind: CursorKind.from_id for every node is a measurable cost
                 if kind == _CALL_EXPR:
                     offset = c.extent.start.offset
-                    if _is_launch(c):
+                    c_kids = kids(c)
+                    launch = _is_launch(c_kids)
+                    if launch:
                         launches.append((offset, c))
-                    fact = _call_fact(c, path, lines, fn.spelling, fkey, context)
+                    fact = _call_fact(c, c_kids, kids, launch, callees, path, lines, fn.spelling, fkey, context)
                     if fact is not None:
                         calls.append((offset, fact))
                 elif kind in _DECLS and _is_volatile(c.type):
@@ -72,9 +82,29 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     return [c for _, c in launches]
 
 
-def _is_launch(c: ci.Cursor) -> bool:
+def _is_launch(call_children: list[ci.Cursor]) -> bool:
     """A call whose first child is the `<<<grid, block>>>` configuration call clang builds for a launch."""
-    return any(g._kind_id == _CALL_EXPR and g.spelling in _LAUNCH_CONFIG_CALLS for g in c.get_children())
+    return any(g._kind_id == _CALL_EXPR and g.spelling in _LAUNCH_CONFIG_CALLS for g in call_children)
+
+
+def _in_walk_order(cursors: list[ci.Cursor], tree: list[list[int]]):
+    """The descendants of cursors[0] in `_descendants`' order, and a children lookup for them.
+
+    The order matters: calls are sorted by offset, and calls at one offset (inside a macro
+    expansion) keep the order in which they were found.
+    """
+    order: list[ci.Cursor] = []
+    stack = [0]
+    while stack:
+        n = stack.pop()
+        for ch in tree[n]:
+            order.append(cursors[ch])
+            stack.append(ch)
+    index_of = {id(c): i for i, c in enumerate(cursors)}
+
+    def kids(c: ci.Cursor) -> list[ci.Cursor]:
+        return [cursors[i] for i in tree[index_of[id(c)]]]
+    return order, kids
 
 
 def _definitions(c: ci.Cursor, main: str):
@@ -151,41 +181,77 @@ def _qualified(ref: ci.Cursor | None) -> str:
     return "::".join(reversed(parts))
 
 
-def _call_fact(c: ci.Cursor, path: str, lines: list[str], fname: str, fkey: str,
-               context: str) -> ir.CallFact | None:
+class _Callees:
+    """What a call fact needs of the function a call refers to, read once per function.
+
+    Many calls name the same few functions; answers are keyed by the referenced cursor's
+    value, so this memo must not outlive the translation unit (one `collect`).
+    """
+
+    def __init__(self) -> None:
+        self._is_constructor: dict[bytes, bool] = {}
+        self._names: dict[bytes, tuple[str, str]] = {}
+        self._canonical_spellings: dict[bytes, str] = {}
+
+    def is_constructor(self, ref: ci.Cursor) -> bool:
+        k = cursor_key(ref)
+        known = self._is_constructor.get(k)
+        if known is None:
+            known = self._is_constructor[k] = ref.kind == K.CONSTRUCTOR
+        return known
+
+    def names(self, ref: ci.Cursor | None) -> tuple[str, str]:
+        """(qualified name, USR) of the callee."""
+        if ref is None:
+            return "", ""
+        k = cursor_key(ref)
+        known = self._names.get(k)
+        if known is None:
+            try:
+                usr = ref.get_usr() or ""
+            except Exception:  # noqa: BLE001
+                usr = ""
+            known = self._names[k] = (_qualified(ref), usr)
+        return known
+
+    def canonical_spelling(self, t: ci.Type) -> str:
+        k = bytes(t)  # the raw CXType: equal bytes are the same type
+        known = self._canonical_spellings.get(k)
+        if known is None:
+            known = self._canonical_spellings[k] = t.get_canonical().spelling
+        return known
+
+
+def _call_fact(c: ci.Cursor, c_kids: list[ci.Cursor], kids, launch: bool, callees: _Callees, path: str,
+               lines: list[str], fname: str, fkey: str, context: str) -> ir.CallFact | None:
+    """The fact of call `c`; `c_kids` are its children, `kids` gives any cursor's children."""
     name = c.spelling
     if not name or name.startswith("operator") or name in _LAUNCH_CONFIG_CALLS:
         return None
     ref = c.referenced
-    if ref is not None and ref.kind == K.CONSTRUCTOR:
+    if ref is not None and callees.is_constructor(ref):
         return None
-    launch = _is_launch(c)
     sp = span_of(c, path)
-    callee = _callee_span(c, name, path)
+    callee = _callee_span(c, c_kids, kids, name, path)
     args = list(c.get_arguments())
     texts = tuple(_text(lines, span_of(a, path)) for a in args)
     types = []
     for a in args:
         try:
-            types.append(a.type.get_canonical().spelling)
+            types.append(callees.canonical_spelling(a.type))
         except Exception:  # noqa: BLE001
             types.append("")
-    key = ""
-    if ref is not None:
-        try:
-            key = ref.get_usr() or ""
-        except Exception:  # noqa: BLE001
-            key = ""
-    return ir.CallFact(name, _qualified(ref) or name, sp, callee, texts, tuple(types), fname, context,
+    qualified, key = callees.names(ref)
+    return ir.CallFact(name, qualified or name, sp, callee, texts, tuple(types), fname, context,
                        launch, key, fkey)
 
 
-def _callee_span(c: ci.Cursor, name: str, path: str) -> ir.Span:
+def _callee_span(c: ci.Cursor, c_kids: list[ci.Cursor], kids, name: str, path: str) -> ir.Span:
     """Where the callee's name is written (the last name token before the arguments)."""
-    for ch in c.get_children():
+    for ch in c_kids:
         s = ch
-        while s.kind == K.UNEXPOSED_EXPR and len(list(s.get_children())) == 1:
-            s = next(s.get_children())
+        while s.kind == K.UNEXPOSED_EXPR and len(kids(s)) == 1:
+            s = kids(s)[0]
         if s.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR, K.OVERLOADED_DECL_REF) and s.spelling == name:
             loc = s.location
             if loc.file is not None and loc.line > 0:

@@ -15,6 +15,8 @@ import clang.cindex as ci
 
 from .. import ir
 from ..ir import CType, Span
+from .cursors import ChildrenMemo, children
+from .cursors import key as cursor_key
 
 K = ci.CursorKind
 T = ci.TypeKind
@@ -142,17 +144,17 @@ def _header_end(c: ci.Cursor) -> int | None:
 
 
 def _has_attr(c: ci.Cursor, kind: ci.CursorKind) -> bool:
-    return any(ch.kind == kind for ch in c.get_children())
+    return any(ch.kind == kind for ch in children(c))
 
 
 def _children(c: ci.Cursor) -> list[ci.Cursor]:
-    return list(c.get_children())
+    return children(c)
 
 
-def _strip(c: ci.Cursor) -> ci.Cursor:
-    """Skip implicit casts and parentheses."""
+def _strip(c: ci.Cursor, kids=_children) -> ci.Cursor:
+    """Skip implicit casts and parentheses; `kids` gives a cursor's children."""
     while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
-        ch = _children(c)
+        ch = kids(c)
         if len(ch) != 1:
             break
         c = ch[0]
@@ -221,15 +223,15 @@ class _Lowerer:
         k = c.kind
         sp = self.span(c)
         if k == K.COMPOUND_STMT:
-            return ir.Block(sp, tuple(self.stmt(ch) for ch in c.get_children()))
+            return ir.Block(sp, tuple(self.stmt(ch) for ch in self.ex.children(c)))
         if k == K.DECL_STMT:
             out = []
-            for d in c.get_children():
+            for d in self.ex.children(c):
                 if d.kind == K.VAR_DECL:
                     out.append(self.var_decl(d))
             return out[0] if len(out) == 1 else ir.Block(sp, tuple(out))
         if k == K.IF_STMT:
-            ch = _children(c)
+            ch = self.ex.children(c)
             close = _header_end(c)
             if close is not None:
                 head = [x for x in ch if x.extent.start.offset < close]
@@ -242,7 +244,7 @@ class _Lowerer:
             pre = [self.stmt(x) for x in head[:-1]]  # C++17 init-statement
             if cond_c.kind == K.VAR_DECL:
                 pre.append(self.var_decl(cond_c))
-                cond: ir.Expr = ir.VarRef(ctype_of(cond_c.type), decl_key(cond_c), cond_c.spelling)
+                cond: ir.Expr = ir.VarRef(self.ex.ctype(cond_c.type), self.ex.decl_key(cond_c), cond_c.spelling)
             else:
                 cond = self.expr(cond_c)
             then = self.stmt(tail[0])
@@ -252,15 +254,15 @@ class _Lowerer:
         if k == K.FOR_STMT:
             return self.for_stmt(c, sp)
         if k == K.WHILE_STMT:
-            ch = _children(c)
+            ch = self.ex.children(c)
             cond = self.expr(ch[0]) if ch[0].kind != K.VAR_DECL else ir.Opaque(ir.INT, "while declaration")
             return ir.Loop(sp, None, cond, None, self.stmt(ch[-1]), unroll=self.ex.unroll_pragma(c))
         if k == K.DO_STMT:
-            ch = _children(c)
+            ch = self.ex.children(c)
             return ir.Loop(sp, None, self.expr(ch[-1]), None, self.stmt(ch[0]), do_while=True,
                            unroll=self.ex.unroll_pragma(c))
         if k == K.RETURN_STMT:
-            ch = _children(c)
+            ch = self.ex.children(c)
             return ir.Return(sp, self.expr(ch[0]) if ch else None)
         if k == K.BREAK_STMT:
             return ir.Break(sp)
@@ -270,7 +272,7 @@ class _Lowerer:
             return ir.Block(sp, ())
         if k in (K.UNEXPOSED_STMT, K.LABEL_STMT):
             # `#pragma unroll` wraps the loop in an AttributedStmt (unexposed).
-            ch = [x for x in c.get_children() if not x.kind.is_attribute()]
+            ch = [x for x in self.ex.children(c) if not x.kind.is_attribute()]
             if len(ch) == 1 and not ch[0].kind.is_expression():
                 return self.stmt(ch[0])
             if len(ch) == 1:
@@ -279,7 +281,7 @@ class _Lowerer:
         if k == K.SWITCH_STMT:
             return self.switch_stmt(c, sp)
         if k.is_expression():
-            e = _strip(c)
+            e = self.ex.strip(c)
             if e.kind == K.CALL_EXPR and e.spelling in _BARRIERS and e.spelling != "__syncthreads_count":
                 self.barriers.append(sp)
                 return ir.Barrier(sp, e.spelling)
@@ -290,13 +292,13 @@ class _Lowerer:
 
     def switch_stmt(self, c: ci.Cursor, sp: Span) -> ir.Stmt:
         # Lowered as a chain of ifs over the case values (no fall-through modelled).
-        ch = _children(c)
+        ch = self.ex.children(c)
         value = self.expr(ch[0])
         body = ch[-1]
         parts = []
-        for case in body.get_children() if body.kind == K.COMPOUND_STMT else []:
+        for case in self.ex.children(body) if body.kind == K.COMPOUND_STMT else []:
             if case.kind == K.CASE_STMT:
-                cc = _children(case)
+                cc = self.ex.children(case)
                 v = const_value(cc[0])
                 if v is None:
                     continue
@@ -304,11 +306,12 @@ class _Lowerer:
                 cond = ir.BinOp(ir.BOOL, "==", value, ir.Const(value.ctype, v))
                 parts.append(ir.If(self.span(case), cond, stmt, None))
             elif case.kind == K.DEFAULT_STMT:
-                parts.append(ir.Unsupported(self.span(case), "switch default", (self.stmt(_children(case)[-1]),)))
+                default_body = self.stmt(self.ex.children(case)[-1])
+                parts.append(ir.Unsupported(self.span(case), "switch default", (default_body,)))
         return ir.Block(sp, tuple(parts))
 
     def for_stmt(self, c: ci.Cursor, sp: Span) -> ir.Stmt:
-        ch = _children(c)
+        ch = self.ex.children(c)
         body_c = ch[-1]
         heads = ch[:-1]
         # Missing parts of `for (init; cond; inc)` are simply absent: classify the
@@ -343,19 +346,19 @@ class _Lowerer:
 
     def var_decl(self, d: ci.Cursor) -> ir.Stmt:
         sp = self.span(d)
-        ct = ctype_of(d.type)
+        ct = self.ex.ctype(d.type)
         sym = self.ex.symbol_for_decl(d)
         if sym is not None:  # a __shared__ / __constant__ / local array declaration
             if sym.space == "shared":
                 self.ex.kernel_shared.setdefault(sym.key, sym)
             return ir.Block(sp, ())
         init = None
-        kids = [x for x in d.get_children() if x.kind.is_expression()]
+        kids = [x for x in self.ex.children(d) if x.kind.is_expression()]
         if kids:
             init = self.expr(kids[-1])
             if ct.kind == "record" and not isinstance(init, ir.Access):
                 init = ir.Opaque(ct, "struct value", (init,))
-        return ir.Decl(sp, decl_key(d), d.spelling, ct, init)
+        return ir.Decl(sp, self.ex.decl_key(d), d.spelling, ct, init)
 
     # ------------------------------------------------------------ expressions
 
@@ -376,7 +379,7 @@ class _Lowerer:
 
     def _expr(self, c: ci.Cursor) -> ir.Expr:
         k = c.kind
-        ct = ctype_of(c.type)
+        ct = self.ex.ctype(c.type)
         if k == K.INTEGER_LITERAL or k == K.CHARACTER_LITERAL or k == K.CXX_BOOL_LITERAL_EXPR:
             v = const_value(c)
             if v is None and k == K.CXX_BOOL_LITERAL_EXPR:
@@ -385,7 +388,7 @@ class _Lowerer:
         if k == K.FLOATING_LITERAL:
             return ir.FloatConst(ct)
         if k in (K.PAREN_EXPR,):
-            return self.expr(_children(c)[0])
+            return self.expr(self.ex.children(c)[0])
         if k == K.UNEXPOSED_EXPR or k in (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
                                           K.CXX_REINTERPRET_CAST_EXPR, K.CXX_CONST_CAST_EXPR,
                                           K.CXX_FUNCTIONAL_CAST_EXPR):
@@ -406,13 +409,13 @@ class _Lowerer:
         if k == K.BINARY_OPERATOR:
             return self.binary(c, ct)
         if k == K.COMPOUND_ASSIGNMENT_OPERATOR:
-            ch = _children(c)
+            ch = self.ex.children(c)
             op = _BINOPS.get(c.binary_operator.name.replace("Assign", ""), "?")
             return self.assign(ch[0], ch[1], op, ct)
         if k == K.UNARY_OPERATOR:
             return self.unary(c, ct)
         if k == K.CONDITIONAL_OPERATOR:
-            ch = _children(c)
+            ch = self.ex.children(c)
             return ir.Select(ct, self.expr(ch[0]), self.expr(ch[1]), self.expr(ch[2]))
         if k == K.CXX_UNARY_EXPR:  # sizeof / alignof
             v = const_value(c)
@@ -422,11 +425,11 @@ class _Lowerer:
         v = const_value(c) if ct.is_int else None
         if v is not None:
             return ir.Const(ct, v)
-        parts = tuple(self.expr(x) for x in c.get_children() if x.kind.is_expression())
+        parts = tuple(self.expr(x) for x in self.ex.children(c) if x.kind.is_expression())
         return ir.Opaque(ct, k.name.lower(), parts)
 
     def cast_like(self, c: ci.Cursor, ct: CType) -> ir.Expr:
-        ch = [x for x in c.get_children() if x.kind.is_expression()]
+        ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
         if len(ch) != 1:
             if c.kind == K.UNEXPOSED_EXPR and not ch:
                 # default arguments, substituted template parameters, ...
@@ -436,7 +439,7 @@ class _Lowerer:
             return ir.Opaque(ct, "expression", parts)
         inner = ch[0]
         # MSPropertyRefExpr of the toolkit's threadIdx.x comes wrapped in an unexposed node
-        b = self.builtin(_strip(inner))
+        b = self.builtin(self.ex.strip(inner))
         if b is not None:
             return ir.Cast(ct, b) if ct.is_int and ct != b.ctype else b
         e = self.expr(inner)
@@ -447,10 +450,10 @@ class _Lowerer:
     def builtin(self, c: ci.Cursor) -> ir.Builtin | None:
         if c.kind != K.MEMBER_REF_EXPR:
             return None
-        ch = _children(c)
+        ch = self.ex.children(c)
         if len(ch) != 1:
             return None
-        base = _strip(ch[0])
+        base = self.ex.strip(ch[0])
         if base.kind != K.DECL_REF_EXPR or base.spelling not in _BUILTIN_VARS:
             return None
         member = c.spelling
@@ -495,14 +498,14 @@ class _Lowerer:
                 v = const_value(c)
                 if v is not None:
                     return ir.Const(ct, v)
-            return ir.VarRef(ct, decl_key(ref), ref.spelling)
+            return ir.VarRef(ct, self.ex.decl_key(ref), ref.spelling)
         if rk == K.FUNCTION_DECL:
             return ir.Opaque(ct, f"function `{ref.spelling}`")
         v = const_value(c)
         return ir.Const(ct, v) if v is not None else ir.Opaque(ct, f"`{c.spelling}`")
 
     def binary(self, c: ci.Cursor, ct: CType) -> ir.Expr:
-        ch = _children(c)
+        ch = self.ex.children(c)
         name = c.binary_operator.name
         if name == "Assign":
             return self.assign(ch[0], ch[1], "=", ct)
@@ -517,7 +520,7 @@ class _Lowerer:
 
     def unary(self, c: ci.Cursor, ct: CType) -> ir.Expr:
         op = _UNOPS.get(_unop_kind(c))
-        ch = [x for x in c.get_children() if x.kind.is_expression()]
+        ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
         if op is None or not ch:
             return ir.Opaque(ct, "unary operator", tuple(self.expr(x) for x in ch))
         operand = ch[0]
@@ -558,12 +561,12 @@ class _Lowerer:
 
     def lvalue(self, c: ci.Cursor) -> ir.Expr:
         """An lvalue: a VarRef for locals, or a memory location (Subscript/Deref/Member)."""
-        c = _strip(c)
-        ct = ctype_of(c.type)
+        c = self.ex.strip(c)
+        ct = self.ex.ctype(c.type)
         k = c.kind
         sp = self.span(c)
         if k == K.ARRAY_SUBSCRIPT_EXPR:
-            ch = _children(c)
+            ch = self.ex.children(c)
             base_c, idx_c = ch[0], ch[1]
             base = self.expr(base_c)
             if base.ctype.kind not in ("ptr", "array"):  # i[a] spelled backwards
@@ -572,10 +575,10 @@ class _Lowerer:
             step = base.ctype.pointee_bytes or ct.bytes
             return ir.Subscript(ct, base, self.expr(idx_c), step, sp)
         if k == K.UNARY_OPERATOR and _UNOPS.get(_unop_kind(c)) == "*":
-            ch = [x for x in c.get_children() if x.kind.is_expression()]
+            ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
             return ir.Deref(ct, self.expr(ch[0]), sp)
         if k == K.MEMBER_REF_EXPR:
-            ch = _children(c)
+            ch = self.ex.children(c)
             if not ch:
                 return ir.Opaque(ct, f"member `{c.spelling}` of this")
             base_c = ch[0]
@@ -609,7 +612,7 @@ class _Lowerer:
         if not isinstance(lv, (ir.Subscript, ir.Deref, ir.Member)):
             return lv
         width = lv.ctype.bytes
-        site = self.ex.new_site(_strip(c), op, width, lv)
+        site = self.ex.new_site(self.ex.strip(c), op, width, lv)
         return ir.Access(lv.ctype, site, op, lv, value)
 
     def load(self, c: ci.Cursor, ct: CType) -> ir.Expr:
@@ -632,10 +635,10 @@ class _Lowerer:
             return ir.Call(ct, name, tuple(self.expr(a) for a in args_c), span=sp)
         if name.startswith("atomic") and args_c:
             ptr = self.expr(args_c[0])
-            lv = ir.Deref(ctype_of(args_c[0].type.get_pointee()), ptr, self.span(args_c[0]))
+            lv = ir.Deref(self.ex.ctype(args_c[0].type.get_pointee()), ptr, self.span(args_c[0]))
             if isinstance(ptr, ir.AddrOf) and isinstance(ptr.lvalue, (ir.Subscript, ir.Deref, ir.Member)):
                 lv = ptr.lvalue
-            site = self.ex.new_site(_strip(args_c[0]), "atomic", lv.ctype.bytes, lv, call=name)
+            site = self.ex.new_site(self.ex.strip(args_c[0]), "atomic", lv.ctype.bytes, lv, call=name)
             rest = tuple(self.expr(a) for a in args_c[1:])
             return ir.Opaque(ct, f"result of {name}", (ir.Access(lv.ctype, site, "atomic", lv, None), *rest))
         if name in ("__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv") and len(args_c) == 1:
@@ -647,25 +650,26 @@ class _Lowerer:
             return self.operator_call(c, name, args_c, ct)
         if ref is not None and ref.kind == K.CONSTRUCTOR:
             # T v = src; of a struct: copy construction from a memory lvalue is a load of the whole struct
-            if len(args_c) == 1 and ctype_of(args_c[0].type).kind == "record":
-                inner = _strip(args_c[0])
+            if len(args_c) == 1 and self.ex.ctype(args_c[0].type).kind == "record":
+                inner = self.ex.strip(args_c[0])
                 if inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR):
-                    return self.load(inner, ctype_of(inner.type))
+                    return self.load(inner, self.ex.ctype(inner.type))
             return ir.Opaque(ct, f"constructed {ct.spelling}", tuple(self.expr(a) for a in args_c))
         args = tuple(self.expr(a) for a in args_c)
         func_key = None
         if ref is not None and ref.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
             defn = ref.get_definition()
             if defn is not None and defn.kind == K.FUNCTION_DECL and \
-                    any(ch.kind == K.COMPOUND_STMT for ch in defn.get_children()) and \
+                    any(ch.kind == K.COMPOUND_STMT for ch in self.ex.children(defn)) and \
                     not _is_system(defn):
                 func_key = self.ex.lower_function(defn)
         return ir.Call(ct, name, args, func_key, sp)
 
     def operator_call(self, c: ci.Cursor, name: str, args_c: list[ci.Cursor], ct: CType) -> ir.Expr:
         # Overloaded operators on structs (float4 copy-assign, __half +=, ...).
-        ch = [x for x in c.get_children() if x.kind.is_expression()]
-        operands = [x for x in ch if not (_strip(x).kind == K.DECL_REF_EXPR and _strip(x).spelling == name)]
+        ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
+        operands = [x for x in ch
+                    if not (self.ex.strip(x).kind == K.DECL_REF_EXPR and self.ex.strip(x).spelling == name)]
         if name == "operator=" and len(operands) == 2:
             target = self.lvalue(operands[0])
             value = self.expr(operands[1])
@@ -706,6 +710,30 @@ class Extractor:
         self._lowering: set[str] = set()
         self.depth = 0  # nesting of stmt()/expr() calls, across the functions lowered inside one another
         self.notes: list[str] = []
+        # Per-cursor and per-type answers, remembered for this translation unit only (the keys are
+        # raw libclang values, meaningless in another one): lowering asks for the children of a
+        # cursor, the decl key of a variable and the CType of a type many times over.
+        self.children = ChildrenMemo()
+        self._decl_keys: dict[bytes, str] = {}
+        self._ctypes: dict[bytes, CType] = {}
+
+    def decl_key(self, c: ci.Cursor) -> str:
+        k = cursor_key(c)
+        key = self._decl_keys.get(k)
+        if key is None:
+            key = self._decl_keys[k] = decl_key(c)
+        return key
+
+    def ctype(self, t: ci.Type) -> CType:
+        k = bytes(t)  # the raw CXType: equal bytes are the same type
+        ct = self._ctypes.get(k)
+        if ct is None:
+            ct = self._ctypes[k] = ctype_of(t)
+        return ct
+
+    def strip(self, c: ci.Cursor) -> ci.Cursor:
+        """Skip implicit casts and parentheses (as `_strip`, with remembered children)."""
+        return _strip(c, self.children)
 
     def note(self, text: str) -> None:
         if text not in self.notes:
@@ -715,11 +743,11 @@ class Extractor:
 
     def symbol_for_decl(self, d: ci.Cursor) -> ir.Symbol | None:
         """The memory symbol a VAR_DECL names, or None for a plain scalar/struct variable."""
-        key = decl_key(d)
+        key = self.decl_key(d)
         if key in self._symbols:
             return self._symbols[key]
         space = None
-        for ch in d.get_children():
+        for ch in self.children(d):
             if ch.kind == K.CUDASHARED_ATTR:
                 space = "shared"
             elif ch.kind == K.CUDACONSTANT_ATTR:
@@ -742,7 +770,7 @@ class Extractor:
                 et = t.element_type
             file_scope = d.semantic_parent is not None and d.semantic_parent.kind in (K.TRANSLATION_UNIT,
                                                                                      K.NAMESPACE)
-            sym = ir.Symbol(d.spelling, space, ctype_of(et), tuple(dims), dynamic,
+            sym = ir.Symbol(d.spelling, space, self.ctype(et), tuple(dims), dynamic,
                             max(t.get_align(), 0), span_of(d, self.path), file_scope, key)
         self._symbols[key] = sym
         return sym
@@ -771,43 +799,43 @@ class Extractor:
     # ------------------------------------------------------------ functions
 
     def lower_function(self, defn: ci.Cursor) -> str:
-        key = defn.get_usr() or decl_key(defn)
+        key = defn.get_usr() or self.decl_key(defn)
         if defn.kind == K.FUNCTION_DECL and defn.get_num_template_arguments() > 0:
             key += "<" + ",".join(_template_arg(defn, i) for i in range(defn.get_num_template_arguments())) + ">"
         if key in self.functions or key in self._lowering:
             return key
         self._lowering.add(key)
         low = _Lowerer(self, key)
-        params = tuple(ir.Param(decl_key(p), p.spelling, ctype_of(p.type)) for p in defn.get_arguments())
-        body_c = next((ch for ch in defn.get_children() if ch.kind == K.COMPOUND_STMT), None)
+        params = tuple(ir.Param(self.decl_key(p), p.spelling, self.ctype(p.type)) for p in defn.get_arguments())
+        body_c = next((ch for ch in self.children(defn) if ch.kind == K.COMPOUND_STMT), None)
         body = low.stmt(body_c) if body_c is not None else ir.Block(None, ())
         if not isinstance(body, ir.Block):
             body = ir.Block(body.span, (body,))
-        self.functions[key] = ir.Function(key, defn.spelling, params, body, ctype_of(defn.result_type))
+        self.functions[key] = ir.Function(key, defn.spelling, params, body, self.ctype(defn.result_type))
         self._lowering.discard(key)
         return key
 
     def lower_kernel(self, defn: ci.Cursor, display_name: str) -> ir.Kernel:
-        key = (defn.get_usr() or decl_key(defn)) + display_name
+        key = (defn.get_usr() or self.decl_key(defn)) + display_name
         self.current_kernel = key
         self.kernel_shared = {}
         first_site = len(self.sites)
         low = _Lowerer(self, key)
         params = []
         for p in defn.get_arguments():
-            ct = ctype_of(p.type)
+            ct = self.ctype(p.type)
             sym = None
             if ct.kind == "ptr":
                 pointee = p.type.get_canonical().get_pointee()
-                sym = ir.Symbol(p.spelling, "global", ctype_of(pointee), (), False, 256, span_of(p, self.path),
-                                False, decl_key(p))
-            params.append(ir.Param(decl_key(p), p.spelling, ct, sym))
-        body_c = next((ch for ch in defn.get_children() if ch.kind == K.COMPOUND_STMT), None)
+                sym = ir.Symbol(p.spelling, "global", self.ctype(pointee), (), False, 256, span_of(p, self.path),
+                                False, self.decl_key(p))
+            params.append(ir.Param(self.decl_key(p), p.spelling, ct, sym))
+        body_c = next((ch for ch in self.children(defn) if ch.kind == K.COMPOUND_STMT), None)
         body = low.stmt(body_c) if body_c is not None else ir.Block(None, ())
         if not isinstance(body, ir.Block):
             body = ir.Block(body.span, (body,))
         launch_bounds = None
-        for ch in defn.get_children():
+        for ch in self.children(defn):
             if ch.kind.is_attribute() and "launch_bounds" in " ".join(t.spelling for t in ch.get_tokens()):
                 nums = [t.spelling for t in ch.get_tokens() if t.kind == ci.TokenKind.LITERAL]
                 if nums:
@@ -899,7 +927,7 @@ class Extractor:
         return unit
 
     def launch_site(self, call: ci.Cursor, ref: ci.Cursor) -> ir.LaunchSite | None:
-        config = next((ch for ch in call.get_children()
+        config = next((ch for ch in self.children(call)
                        if ch.kind == K.CALL_EXPR and ch.spelling in _LAUNCH_CONFIG_CALLS), None)
         if config is None:
             return None
@@ -908,7 +936,7 @@ class Extractor:
         block = _dim3_value(cargs[1]) if len(cargs) > 1 else None
         smem = _host_int(cargs[2]) if len(cargs) > 2 else None
         args = tuple(_host_int(a) for a in call.get_arguments())
-        key = (ref.get_usr() or decl_key(ref)) + _display_name(ref)
+        key = (ref.get_usr() or self.decl_key(ref)) + _display_name(ref)
         block_text = ""
         if len(cargs) > 1:
             sp = span_of(cargs[1], self.path)

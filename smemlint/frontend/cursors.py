@@ -1,0 +1,147 @@
+"""Cheaper ways to read a libclang AST than cindex's own.
+
+Every call through ctypes costs microseconds, and `Cursor.get_children()` is the costliest
+of the common ones: it builds a new ctypes callback object per call and returns fresh
+Cursor objects, which carry none of the properties (kind, type, spelling, extent) already
+read from earlier copies of the same cursors. The extraction stage lowers thousands of
+cursors per file, so it reads children through here.
+"""
+from __future__ import annotations
+
+import clang.cindex as ci
+
+_lib = ci.conf.lib
+_CONTINUE, _RECURSE, _BREAK = 1, 2, 0  # CXChildVisitResult
+
+# ------------------------------------------------------------ kinds without a call per question
+#
+# `Cursor.kind` goes through cindex's null-cursor guard and `CursorKind.from_id` (an Enum call)
+# each time, and `CursorKind.is_expression()` / `is_attribute()` call into libclang: together
+# a few microseconds per question, asked several times for each of thousands of cursors. The
+# answers are fixed per kind, so they are looked up in tables built once. A kind id that cindex
+# does not know still raises as before (through from_id). The guard is not needed for `kind`:
+# cindex never hands out a null cursor (they come back as None), and the raw kind of one is
+# INVALID_FILE anyway.
+
+_CURSOR_KINDS = dict(ci.CursorKind._value2member_map_)
+_TYPE_KINDS = dict(ci.TypeKind._value2member_map_)
+_EXPRESSION_KINDS = frozenset(k for k in ci.CursorKind if ci.conf.lib.clang_isExpression(k))
+_ATTRIBUTE_KINDS = frozenset(k for k in ci.CursorKind if ci.conf.lib.clang_isAttribute(k))
+
+
+def _cursor_kind(self: ci.Cursor) -> ci.CursorKind:
+    kind = _CURSOR_KINDS.get(self._kind_id)
+    return kind if kind is not None else ci.CursorKind.from_id(self._kind_id)
+
+
+def _type_kind(self: ci.Type) -> ci.TypeKind:
+    kind = _TYPE_KINDS.get(self._kind_id)
+    return kind if kind is not None else ci.TypeKind.from_id(self._kind_id)
+
+
+def _is_expression(self: ci.CursorKind) -> bool:
+    return self in _EXPRESSION_KINDS
+
+
+def _is_attribute(self: ci.CursorKind) -> bool:
+    return self in _ATTRIBUTE_KINDS
+
+
+ci.Cursor.kind = property(_cursor_kind)  # type: ignore[method-assign,assignment]
+ci.Type.kind = property(_type_kind)  # type: ignore[method-assign,assignment]
+ci.CursorKind.is_expression = _is_expression  # type: ignore[method-assign]
+ci.CursorKind.is_attribute = _is_attribute  # type: ignore[method-assign]
+
+
+def _append_child(child: ci.Cursor, _parent: ci.Cursor, out: list) -> int:
+    out.append(child)
+    return _CONTINUE
+
+
+_APPEND_CHILD = ci.cursor_visit_callback(_append_child)  # made once, not once per visit
+
+
+def children(c: ci.Cursor) -> list[ci.Cursor]:
+    """The children of `c`, as `list(c.get_children())` gives them."""
+    out: list[ci.Cursor] = []
+    _lib.clang_visitChildren(c, _APPEND_CHILD, out)
+    tu = c._tu
+    for ch in out:
+        ch._tu = tu  # keeps the translation unit alive while a cursor of it is (as cindex does)
+    return out
+
+
+def key(c: ci.Cursor) -> bytes:
+    """The raw CXCursor value: equal keys are the same cursor (of one translation unit).
+
+    Unlike `Cursor.hash` it needs no call into libclang and cannot collide. Keys are only
+    meaningful within one translation unit, so memos keyed by them live for one extraction.
+    """
+    return bytes(c)
+
+
+class ChildrenMemo:
+    """`children(c)` remembered per cursor for the life of one extraction (one translation unit).
+
+    The same Cursor objects come back on each request, so the properties cindex caches on
+    them (kind, type, spelling, extent, referenced) are read from libclang once.
+    """
+
+    def __init__(self) -> None:
+        self._known: dict[bytes, list[ci.Cursor]] = {}
+
+    def __call__(self, c: ci.Cursor) -> list[ci.Cursor]:
+        k = bytes(c)
+        kids = self._known.get(k)
+        if kids is None:
+            kids = self._known[k] = children(c)
+        return kids
+
+
+class _SubtreeReader:
+    """State of one recursive visit (see `subtree`)."""
+
+    def __init__(self, root: ci.Cursor, limit: int):
+        self.cursors: list[ci.Cursor] = [root]
+        self.children: list[list[int]] = [[]]
+        self.open: list[tuple[bytes, int]] = [(bytes(root), 0)]  # the chain of ancestors being visited
+        self.limit = limit
+        self.failed = False
+
+
+def _record(child: ci.Cursor, parent: ci.Cursor, r: _SubtreeReader) -> int:
+    parent_key = bytes(parent)
+    open_ = r.open
+    while open_[-1][0] != parent_key:  # the visit has left the subtrees of the last ones
+        open_.pop()
+        if not open_:  # cannot happen with libclang's visitor; the caller falls back if it does
+            r.failed = True
+            return _BREAK
+    index = len(r.cursors)
+    if index > r.limit:
+        r.failed = True
+        return _BREAK
+    r.cursors.append(child)
+    r.children.append([])
+    r.children[open_[-1][1]].append(index)
+    open_.append((bytes(child), index))
+    return _RECURSE
+
+
+_RECORD = ci.cursor_visit_callback(_record)
+
+
+def subtree(root: ci.Cursor, limit: int) -> tuple[list[ci.Cursor], list[list[int]]] | None:
+    """Every cursor below `root` in one libclang visit, instead of one `get_children()` per cursor.
+
+    Returns (cursors, children): cursors[0] is `root`, children[i] the indices of the
+    children of cursors[i] in order. None when there are more than `limit` descendants.
+    """
+    r = _SubtreeReader(root, limit)
+    _lib.clang_visitChildren(root, _RECORD, r)
+    if r.failed:
+        return None
+    tu = root._tu
+    for c in r.cursors:
+        c._tu = tu
+    return r.cursors, r.children
