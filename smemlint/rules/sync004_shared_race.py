@@ -188,7 +188,8 @@ def _concrete(ctx, kr: KernelResult | None) -> _Recorder | None:
     key = ("race-lanes", kr.ir.key)
     if key not in ctx.result.cache:
         try:
-            it = _Recorder(kr.unit, kr.ir, kr.config, ctx.settings.arch)
+            # no symbol costed: the check needs each thread's address, not the bank or sector model
+            it = _Recorder(kr.unit, kr.ir, kr.config, ctx.settings.arch, costed=frozenset())
             it.run()
         except Exception:  # noqa: BLE001 - no concrete check: keep the structural verdict
             it = None
@@ -196,24 +197,61 @@ def _concrete(ctx, kr: KernelResult | None) -> _Recorder | None:
     return ctx.result.cache[key]
 
 
+def _writer_range(executions: list[tuple[str, np.ndarray, np.ndarray]]) -> dict[str, tuple[np.ndarray, ...]]:
+    """symbol -> (distinct addresses written, sorted; lowest writing thread; highest writing thread)."""
+    by_symbol: dict[str, tuple[list, list]] = {}
+    for sym, addr, mask in executions:
+        threads = np.nonzero(mask)[0]
+        addrs, owners = by_symbol.setdefault(sym, ([], []))
+        addrs.append(addr[threads].astype(np.int64))
+        owners.append(threads)
+    out = {}
+    for sym, (addrs, owners) in by_symbol.items():
+        a, t = np.concatenate(addrs), np.concatenate(owners)
+        if not len(a):
+            continue  # no thread wrote it
+        order = np.lexsort((t, a))  # by address, then thread
+        a, t = a[order], t[order]
+        first = np.flatnonzero(np.r_[True, a[1:] != a[:-1]])
+        last = np.r_[first[1:], len(a)] - 1
+        out[sym] = (a[first], t[first], t[last])
+    return out
+
+
 def _cross_thread(it: _Recorder | None, write: int, read: int) -> bool | None:
     """Does some thread read an address another thread wrote (under the assumed launch)? None: unknown."""
     if it is None or write in it.unknown or read in it.unknown or write not in it.seen or read not in it.seen:
         return None
-    writers: dict[tuple[str, int], set[int]] = {}
-    for sym, addr, mask in it.seen[write]:
-        for t in np.nonzero(mask)[0].tolist():
-            writers.setdefault((sym, int(addr[t])), set()).add(t)
+    writers = _writer_range(it.seen[write])
     for sym, addr, mask in it.seen[read]:
-        for t in np.nonzero(mask)[0].tolist():
-            w = writers.get((sym, int(addr[t])))
-            if w and (len(w) > 1 or t not in w):
-                return True
+        if sym not in writers:
+            continue
+        written, lowest, highest = writers[sym]
+        threads = np.nonzero(mask)[0]
+        addrs = addr[threads].astype(np.int64)
+        at = np.minimum(np.searchsorted(written, addrs), len(written) - 1)
+        hit = written[at] == addrs
+        # another thread wrote it unless the only writer of that address is the reader itself
+        if np.any(hit & ~((lowest[at] == threads) & (highest[at] == threads))):
+            return True
     return False
 
 
+def _may_be_reported(volatile: bool, rsym: ir.Symbol | None, rroot: str, shared_write_roots: set[str]) -> bool:
+    """Could a race on this read be reported: by SYNC002 (read through volatile) or by SYNC004 (on a
+    shared symbol: the read's own, or when the read's root has no symbol, the racing write's)?"""
+    if volatile:
+        return True
+    if rsym is not None:
+        return rsym.space == "shared"
+    return rroot in shared_write_roots
+
+
 def races(ctx, kernel: ir.Kernel) -> list[Race]:
-    """Read-after-write pairs on the same object, at different elements, with no barrier on some path."""
+    """Read-after-write pairs on the same object, at different elements, with no barrier on some path.
+
+    Only reads whose race SYNC002 or SYNC004 could report are looked at: a read of global memory
+    through a plain pointer would cost the concrete check (an evaluation of the kernel) for nothing."""
     key = ("races", kernel.key)
     if key in ctx.result.cache:
         return ctx.result.cache[key]
@@ -245,10 +283,14 @@ def races(ctx, kernel: ir.Kernel) -> list[Race]:
                     reads.append(item)
         # the nearest write above the read first, so the message names the step it depends on
         writes.sort(key=lambda w: -(site_spans[w[1].site].span.line if w[1].site in site_spans else 0))
+        shared_write_roots = {wroot for _, _, wroot, wsym, _ in writes if wsym is not None and wsym.space == "shared"}
         seen_reads: set[int] = set()
         for nr, r, rroot, rsym, rkey in reads:
             if r.site in seen_reads:
                 continue
+            volatile = _volatile_base(r.lvalue, u)
+            if not _may_be_reported(volatile, rsym, rroot, shared_write_roots):
+                continue  # neither rule would report its race: spare the concrete check
             for nw, w, wroot, wsym, wkey in writes:
                 if wroot != rroot:
                     continue
@@ -263,9 +305,9 @@ def races(ctx, kernel: ir.Kernel) -> list[Race]:
                               and un.of(fkey, g.g.nodes[b]["cond"]).level > BLOCK}
                     if not wconds or wconds <= g.control_deps(nr):
                         continue
-                if not g.path_avoiding(nw, nr, blocked - {nw, nr}):
-                    continue
                 if nw in blocked or nr in blocked:
+                    continue
+                if not g.path_avoiding(nw, nr, blocked):
                     continue
                 if _cross_thread(_concrete(ctx, kr), w.site, r.site) is False:
                     continue  # every thread reads only what it wrote itself
@@ -274,7 +316,7 @@ def races(ctx, kernel: ir.Kernel) -> list[Race]:
                     continue
                 sym = rsym or wsym
                 out.append(Race(r, w, rs.span, ws.span, rs.symbol_hint if rs.symbol_hint != "?" else
-                                (sym.name if sym else "?"), _volatile_base(r.lvalue, u),
+                                (sym.name if sym else "?"), volatile,
                                 sym.space if sym is not None else None))
                 seen_reads.add(r.site)
                 break
