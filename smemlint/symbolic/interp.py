@@ -275,7 +275,7 @@ class Interpreter:
         self._true.flags.writeable = False
         self._memo = _model_memo(self.arch)
         self._stmt_table, self._expr_table = _tables(type(self))
-        self._loop_facts: dict[int, _LoopFacts] = {}  # id(ir.Loop) -> what the loop reads and may do
+        self._loop_facts = _loop_facts_of(unit)  # id(ir.Loop) -> what the loop reads and may do
         self._loop_memo: dict[tuple, _LoopEffect] = {}
         # batched evaluation (the residue sweep)
         self.sweep = sweep
@@ -1313,6 +1313,16 @@ class _LoopFacts:
             if fields:
                 stack.extend(getattr(n, f) for f in fields if f != "ctype" and f != "span")
         return cls(replayable, tuple(sorted(variables)), tuple(sorted(sites)))
+
+
+def _loop_facts_of(unit: ir.TranslationUnit) -> dict[int, _LoopFacts]:
+    """The facts of a file's loops, by id, kept with the file's IR: found once for every evaluation
+    of its kernels (the main one, the sweep's, SMEM001's re-evaluations). The unit holds its loops,
+    so their ids stay theirs while it lives."""
+    facts = unit.__dict__.get("_loop_facts")
+    if facts is None:
+        facts = unit.__dict__["_loop_facts"] = {}
+    return facts
 
 
 _UNSET = object()
