@@ -17,7 +17,7 @@ from __future__ import annotations
 import clang.cindex as ci
 
 from .. import ir
-from .cursors import children, subtree
+from .cursors import FileNames, children, subtree
 from .cursors import key as cursor_key
 from .extract import _LAUNCH_CONFIG_CALLS, MAX_WALK, decl_key, span_of
 
@@ -42,7 +42,8 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     calls: list[tuple[int, ir.CallFact]] = []
     launches: list[tuple[int, ci.Cursor]] = []
     callees = _Callees()
-    for fn in _definitions(tu.cursor, main):
+    file_of = FileNames()
+    for fn in _definitions(tu.cursor, main, file_of):
         try:
             context = _context(fn)
             fkey = fn.get_usr() or decl_key(fn)
@@ -71,8 +72,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
             continue
     for c in tu.cursor.get_children():  # file-scope `volatile __shared__` / `__device__` objects
         try:
-            if c.kind == K.VAR_DECL and c.location.file is not None and c.location.file.name == main \
-                    and _is_volatile(c.type):
+            if c.kind == K.VAR_DECL and file_of(c) == main and _is_volatile(c.type):
                 unit.volatile_vars.add(decl_key(c))
         except Exception:  # noqa: BLE001
             continue
@@ -107,15 +107,14 @@ def _in_walk_order(cursors: list[ci.Cursor], tree: list[list[int]]):
     return order, kids
 
 
-def _definitions(c: ci.Cursor, main: str):
-    for ch in c.get_children():
-        f = ch.location.file
-        if f is None or f.name != main:
+def _definitions(c: ci.Cursor, main: str, file_of: FileNames):
+    for ch in children(c):
+        if file_of(ch) != main:
             continue
         if ch.kind in _FUNCTIONS and ch.is_definition():
             yield ch
         if ch.kind in _SCOPES:
-            yield from _definitions(ch, main)
+            yield from _definitions(ch, main, file_of)
 
 
 def _descendants(c: ci.Cursor, unit: ir.TranslationUnit):

@@ -8,6 +8,8 @@ cursors per file, so it reads children through here.
 """
 from __future__ import annotations
 
+import ctypes
+
 import clang.cindex as ci
 
 _lib = ci.conf.lib
@@ -97,6 +99,43 @@ class ChildrenMemo:
             kids = self._known[k] = children(c)
         return kids
 
+
+# ------------------------------------------------------------ locations
+
+range_start = _lib.clang_getRangeStart  # SourceRange.start without the property's overhead
+range_end = _lib.clang_getRangeEnd
+_expansion = _lib.clang_getInstantiationLocation
+
+
+def line_column(loc: ci.SourceLocation) -> tuple[int, int]:
+    """(loc.line, loc.column) in one call, without building the File object cindex makes each time."""
+    line, column = ctypes.c_uint(), ctypes.c_uint()
+    _expansion(loc, None, ctypes.byref(line), ctypes.byref(column), None)
+    return line.value, column.value
+
+
+class FileNames:
+    """`c.location.file.name` (None where there is no file), asking libclang each file's name once.
+
+    Keyed by libclang's file handle: one instance per translation unit.
+    """
+
+    def __init__(self) -> None:
+        self._names: dict[int, str] = {}
+
+    def __call__(self, c: ci.Cursor) -> str | None:
+        f = ci.c_object_p()
+        _expansion(c.location, ctypes.byref(f), None, None, None)
+        if not f:
+            return None
+        handle = ctypes.cast(f, ctypes.c_void_p).value
+        name = self._names.get(handle)
+        if name is None:
+            name = self._names[handle] = ci.File(f).name
+        return name
+
+
+# ------------------------------------------------------------ whole subtrees
 
 class _SubtreeReader:
     """State of one recursive visit (see `subtree`)."""

@@ -15,7 +15,7 @@ import clang.cindex as ci
 
 from .. import ir
 from ..ir import CType, Span
-from .cursors import ChildrenMemo, children
+from .cursors import ChildrenMemo, FileNames, children, line_column, range_end, range_start
 from .cursors import key as cursor_key
 
 K = ci.CursorKind
@@ -121,12 +121,14 @@ def ctype_of(t: ci.Type) -> CType:
 
 def span_of(c: ci.Cursor, path: str) -> Span:
     ext = c.extent
-    s, e = ext.start, ext.end
-    if s.line == 0:
-        loc = c.location
-        return Span(path, loc.line, loc.column, loc.line, loc.column + 1)
-    end_line, end_col = (e.line, e.column) if e.line >= s.line else (s.line, s.column + 1)
-    return Span(path, s.line, s.column, end_line, end_col)
+    line, col = line_column(range_start(ext))
+    if line == 0:
+        line, col = line_column(c.location)
+        return Span(path, line, col, line, col + 1)
+    end_line, end_col = line_column(range_end(ext))
+    if end_line < line:
+        end_line, end_col = line, col + 1
+    return Span(path, line, col, end_line, end_col)
 
 
 def _header_end(c: ci.Cursor) -> int | None:
@@ -878,7 +880,7 @@ class Extractor:
     def run(self) -> ir.TranslationUnit:
         unit = ir.TranslationUnit(self.path)
         kernels_by_pattern: dict[str, ci.Cursor] = {}
-        for c in _walk_decls(self.tu.cursor, self.main):
+        for c in _walk_decls(self.tu.cursor, self.main, FileNames()):
             if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and c.is_definition() and \
                     _has_attr(c, K.CUDAGLOBAL_ATTR):
                 kernels_by_pattern[_loc_key(c)] = c
@@ -965,13 +967,14 @@ def _builtins_in(node: object) -> set[str]:
     return found
 
 
-def _walk_decls(c: ci.Cursor, main: str):
-    for ch in c.get_children():
-        if ch.location.file is not None and ch.location.file.name != main:
+def _walk_decls(c: ci.Cursor, main: str, file_of: FileNames):
+    for ch in children(c):
+        f = file_of(ch)
+        if f is not None and f != main:
             continue
         yield ch
         if ch.kind in (K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL, K.CLASS_DECL, K.STRUCT_DECL):
-            yield from _walk_decls(ch, main)
+            yield from _walk_decls(ch, main, file_of)
 
 
 def _loc_key(c: ci.Cursor) -> str:
