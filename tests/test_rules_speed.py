@@ -1,9 +1,17 @@
 """The rules' faster shortcuts give the answers of their plain definitions."""
 from __future__ import annotations
 
-import numpy as np
+from pathlib import Path
 
+import numpy as np
+import pytest
+
+from smemlint.analysis import analyze_file, run_kernel
+from smemlint.config import Settings
+from smemlint.rules import smem001_shared_bank_conflict as smem001
 from smemlint.rules import sync004_shared_race as sync004
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
 class _Seen:
@@ -47,3 +55,37 @@ def test_cross_thread_matches_its_definition() -> None:
         seen = {1: executions(int(rng.integers(0, 4))), 2: executions(int(rng.integers(0, 4)))}
         assert sync004._cross_thread(_Seen(seen), 1, 2) == _cross_thread_by_definition(seen, 1, 2), case
         assert sync004._cross_thread(_Seen(seen), 1, 1) == _cross_thread_by_definition(seen, 1, 1), case
+
+
+def _ideal_after_full_run(k, sym_key, accesses, arch, **layout) -> bool:
+    """SMEM001's layout trial as first written: evaluate the whole kernel, then look at the counts."""
+    it = run_kernel(k.unit, k.ir, k.config, arch, costed=frozenset({sym_key}), **layout)
+    for a in accesses:
+        st = it.stats.get(a.stats.site.id)
+        if st is None or st.requests == 0 or st.unpredictable or st.wavefronts > st.ideal:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("name", ["square_tile.cu", "rect_tile.cu", "double_smem.cu", "narrow_types.cu",
+                                  "swizzle.cu", "stencil.cu"])
+def test_layout_trial_stops_early_with_the_same_answer(name: str) -> None:
+    settings = Settings()
+    result = analyze_file(str(FIXTURES / name), settings)
+    tried = 0
+    for k in result.kernels:
+        if k.ir is None or k.unit is None or k.config is None:
+            continue
+        symbols = {a.stats.symbol for a in k.accesses if a.stats and a.stats.symbol and a.space == "shared"}
+        for sym in symbols:
+            same = [a for a in k.accesses if a.stats and a.stats.symbol == sym and a.predictable
+                    and a.op in ("ld", "st")]
+            if not same or not sym.dims:
+                continue
+            layouts = [{"dims_override": {sym.key: sym.dims[:-1] + (sym.dims[-1] + pad,)}} for pad in (0, 1, 2, 4)]
+            layouts.append({"remap": {sym.key: lambda off: off + (off // 128) * 4}})
+            for layout in layouts:
+                assert smem001._try_layout(k, sym.key, same, settings.arch, **layout) == \
+                    _ideal_after_full_run(k, sym.key, same, settings.arch, **layout), (name, sym.name, layout)
+                tried += 1
+    assert tried

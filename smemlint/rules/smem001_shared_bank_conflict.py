@@ -72,9 +72,10 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ..analysis import AccessResult, KernelResult, run_kernel
+from ..analysis import AccessResult, KernelResult
 from ..diagnostics import Diagnostic, Edit, Fix, Rule, Severity
 from ..picture import lanes_to_banks
+from ..symbolic.interp import Interpreter
 
 RULE = Rule(code="SMEM001", name="shared-bank-conflict", severity=Severity.WARNING,
             summary="shared-memory access needs more wavefronts than its width requires")
@@ -94,9 +95,38 @@ def _lanes_text(lanes: tuple[int, ...]) -> str:
     return ", ".join(map(str, lanes))
 
 
+class _NotIdeal(Exception):
+    """A watched access already missed its ideal count under the trial layout."""
+
+
+class _LayoutTrial(Interpreter):
+    """The lane evaluator for a changed layout, stopping as soon as a watched access misses its ideal.
+
+    Exact: a request never costs fewer wavefronts than its ideal (a phase costs at least one), and
+    counts and the unpredictable mark only accumulate, so an access above its ideal, or
+    unpredictable, part way through is so at the end: the layout is not the fix either way.
+    Most candidate paddings fail, and most fail at the first request of the array."""
+
+    def __init__(self, *args, watched: frozenset[int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.watched = watched
+
+    def record(self, site_id, op, ptr, width, mask) -> None:
+        super().record(site_id, op, ptr, width, mask)
+        if site_id in self.watched:
+            st = self.stats[site_id]
+            if st.unpredictable or st.wavefronts > st.ideal:
+                raise _NotIdeal
+
+
 def _try_layout(k: KernelResult, sym_key: str, accesses: list[AccessResult], arch: str, **layout) -> bool:
     """Does the changed layout give every access of the symbol its ideal count, and none worse?"""
-    it = run_kernel(k.unit, k.ir, k.config, arch, costed=frozenset({sym_key}), **layout)
+    watched = frozenset(a.stats.site.id for a in accesses if a.stats)
+    it = _LayoutTrial(k.unit, k.ir, k.config, arch, costed=frozenset({sym_key}), watched=watched, **layout)
+    try:
+        it.run()
+    except _NotIdeal:
+        return False
     for a in accesses:
         st = it.stats.get(a.stats.site.id) if a.stats else None
         if st is None or st.requests == 0 or st.unpredictable:
