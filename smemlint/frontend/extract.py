@@ -469,7 +469,7 @@ class _Lowerer:
         return None
 
     def decl_ref(self, c: ci.Cursor, ct: CType) -> ir.Expr:
-        ref = c.referenced
+        ref = self.ex.referenced(c)
         if ref is None:
             v = const_value(c)
             return ir.Const(ct, v) if v is not None else ir.Opaque(ct, f"unresolved `{c.spelling}`")
@@ -584,7 +584,7 @@ class _Lowerer:
             if not ch:
                 return ir.Opaque(ct, f"member `{c.spelling}` of this")
             base_c = ch[0]
-            field = c.referenced
+            field = self.ex.referenced(c)
             offset = 0
             if field is not None and field.kind == K.FIELD_DECL:
                 parent = field.semantic_parent
@@ -631,7 +631,7 @@ class _Lowerer:
         name = c.spelling
         args_c = list(c.get_arguments())
         sp = self.span(c)
-        ref = c.referenced
+        ref = self.ex.referenced(c)
         if name in _BARRIERS:
             self.barriers.append(sp)
             return ir.Call(ct, name, tuple(self.expr(a) for a in args_c), span=sp)
@@ -718,6 +718,7 @@ class Extractor:
         self.children = ChildrenMemo()
         self._decl_keys: dict[bytes, str] = {}
         self._ctypes: dict[bytes, CType] = {}
+        self._referenced: dict[bytes, ci.Cursor] = {}
 
     def decl_key(self, c: ci.Cursor) -> str:
         k = cursor_key(c)
@@ -732,6 +733,14 @@ class Extractor:
         if ct is None:
             ct = self._ctypes[k] = ctype_of(t)
         return ct
+
+    def referenced(self, c: ci.Cursor) -> ci.Cursor | None:
+        """`c.referenced`, as the same Cursor object each time a declaration is referenced: the
+        properties cindex keeps on it (spelling, type, semantic parent, hash) are read once."""
+        ref = c.referenced
+        if ref is None:
+            return None
+        return self._referenced.setdefault(cursor_key(ref), ref)
 
     def strip(self, c: ci.Cursor) -> ci.Cursor:
         """Skip implicit casts and parentheses (as `_strip`, with remembered children)."""
