@@ -315,7 +315,8 @@ class Interpreter:
         self._frames.append(frame)
         mask = self._true
         try:
-            self.exec_stmt(self.kernel.body, mask)
+            with np.errstate(all="ignore"):  # C's integer arithmetic wraps; no warnings, once for the run
+                self.exec_stmt(self.kernel.body, mask)
         except BudgetExceeded:
             if self._batched:
                 raise  # the blocks could have stopped at different points: the caller runs them one by one
@@ -407,10 +408,13 @@ class Interpreter:
         fn(self, s, mask)
 
     def _exec_block(self, s: ir.Block, mask: np.ndarray) -> None:
+        live = False  # `mask` is known to have an active lane (asked once while nothing left)
         for child in s.body:
             m = self.alive(mask)
-            if not m.any():
-                return
+            if m is not mask or not live:
+                if not m.any():
+                    return
+                live = m is mask
             self.exec_stmt(child, m)
 
     def _exec_decl(self, s: ir.Decl, mask: np.ndarray) -> None:
@@ -840,63 +844,62 @@ class Interpreter:
             if op == "*" and not (a.shift and b.shift) and self._by_uniform(a, b, mask):
                 return Known(wrap(x * y, e.ctype), shift)
             return self._unknown_from(shift, mask, Known(x), Known(y))
-        with np.errstate(all="ignore"):
-            if op == "+":
-                r = x + y
-            elif op == "-":
-                r = x - y
-            elif op == "*":
-                r = x * y
-            elif op in ("/", "%"):
-                ys = np.where(y == 0, 1, y)
-                if (e.ctype.signed or e.ctype.bytes >= 8) and not (x.size and x.min() >= 0 and ys.min() > 0):
-                    q = np.abs(x) // np.abs(ys) * np.sign(x) * np.sign(ys)  # C: rounds toward zero
-                else:
-                    q = x // ys
-                r = q if op == "/" else x - q * ys
-                if self._batched:
-                    by_zero = self._row_any((y == 0) & mask)
-                    if by_zero.any():
-                        if (self._reached(mask) & ~by_zero).any():
-                            raise RowDivergence("a division by zero in some blocks only", by_zero)
-                        return Unknown(True, "a division by zero")
-                elif np.any((y == 0) & mask):
-                    return Unknown(True, "a division by zero")
-            elif op == "<<":
-                r = x << np.clip(y, 0, 63)
-            elif op == ">>":
-                r = x >> np.clip(y, 0, 63)
-            elif op == "&":
-                r = x & y
-            elif op == "|":
-                r = x | y
-            elif op == "^":
-                r = x ^ y
-            elif op in ("<", ">", "<=", ">=", "==", "!="):
-                lt = self._operand_type(e)
-                if lt is not None and lt.is_int and not lt.signed:
-                    bits = lt.bytes * 8
-                    if bits < 64:
-                        x, y = x & ((1 << bits) - 1), y & ((1 << bits) - 1)
-                if op == "<":
-                    r = x < y
-                elif op == ">":
-                    r = x > y
-                elif op == "<=":
-                    r = x <= y
-                elif op == ">=":
-                    r = x >= y
-                elif op == "==":
-                    r = x == y
-                else:
-                    r = x != y
-                return Known(r.astype(np.int64))
-            elif op == "&&":
-                return Known(((x != 0) & (y != 0)).astype(np.int64))
-            elif op == "||":
-                return Known(((x != 0) | (y != 0)).astype(np.int64))
+        if op == "+":
+            r = x + y
+        elif op == "-":
+            r = x - y
+        elif op == "*":
+            r = x * y
+        elif op in ("/", "%"):
+            ys = np.where(y == 0, 1, y)
+            if (e.ctype.signed or e.ctype.bytes >= 8) and not (x.size and x.min() >= 0 and ys.min() > 0):
+                q = np.abs(x) // np.abs(ys) * np.sign(x) * np.sign(ys)  # C: rounds toward zero
             else:
-                return Unknown(True, f"operator {op}")
+                q = x // ys
+            r = q if op == "/" else x - q * ys
+            if self._batched:
+                by_zero = self._row_any((y == 0) & mask)
+                if by_zero.any():
+                    if (self._reached(mask) & ~by_zero).any():
+                        raise RowDivergence("a division by zero in some blocks only", by_zero)
+                    return Unknown(True, "a division by zero")
+            elif np.any((y == 0) & mask):
+                return Unknown(True, "a division by zero")
+        elif op == "<<":
+            r = x << np.clip(y, 0, 63)
+        elif op == ">>":
+            r = x >> np.clip(y, 0, 63)
+        elif op == "&":
+            r = x & y
+        elif op == "|":
+            r = x | y
+        elif op == "^":
+            r = x ^ y
+        elif op in ("<", ">", "<=", ">=", "==", "!="):
+            lt = self._operand_type(e)
+            if lt is not None and lt.is_int and not lt.signed:
+                bits = lt.bytes * 8
+                if bits < 64:
+                    x, y = x & ((1 << bits) - 1), y & ((1 << bits) - 1)
+            if op == "<":
+                r = x < y
+            elif op == ">":
+                r = x > y
+            elif op == "<=":
+                r = x <= y
+            elif op == ">=":
+                r = x >= y
+            elif op == "==":
+                r = x == y
+            else:
+                r = x != y
+            return Known(r.astype(np.int64))
+        elif op == "&&":
+            return Known(((x != 0) & (y != 0)).astype(np.int64))
+        elif op == "||":
+            return Known(((x != 0) | (y != 0)).astype(np.int64))
+        else:
+            return Unknown(True, f"operator {op}")
         return Known(wrap(r, e.ctype))
 
     def _by_uniform(self, a: Known, b: Known, mask: np.ndarray) -> bool:
