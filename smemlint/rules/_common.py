@@ -46,6 +46,27 @@ def cfg(ctx, key: str, body: ir.Stmt) -> CFG:
     return cache[ck]
 
 
+def node_calls(ctx, key: str, body: ir.Stmt) -> dict[int, list[ir.Call]]:
+    """Node of the function's CFG -> the calls it evaluates. Walked once per function and file: SYNC001
+    and SYNC004 ask it of every node, for every kernel that reaches the function."""
+    ck = ("cfg-calls", key)
+    cache = ctx.result.cache
+    if ck not in cache:
+        g = cfg(ctx, key, body)
+        cache[ck] = {n: g.calls(n) for n in g.nodes()}
+    return cache[ck]
+
+
+def node_accesses(ctx, key: str, body: ir.Stmt) -> dict[int, list[ir.Access]]:
+    """Node of the function's CFG -> the memory accesses it evaluates, in order (once per function and file)."""
+    ck = ("cfg-accesses", key)
+    cache = ctx.result.cache
+    if ck not in cache:
+        g = cfg(ctx, key, body)
+        cache[ck] = {n: g.accesses(n) for n in g.nodes()}
+    return cache[ck]
+
+
 def bodies(ctx, kernel: ir.Kernel) -> list[tuple[str, ir.Stmt, str]]:
     """(function key, body, display name) of the kernel and every device function it reaches."""
     u = unit(ctx)
@@ -70,6 +91,25 @@ def access_results(ctx) -> dict[tuple[str, int], AccessResult]:
 
 def sites(u: ir.TranslationUnit) -> dict[int, ir.AccessSite]:
     return {s.id: s for k in u.kernels for s in k.sites}
+
+
+def unit_sites(ctx) -> dict[int, ir.AccessSite]:
+    """sites() of the file's unit, made once per file."""
+    key = ("sites",)
+    cache = ctx.result.cache
+    if key not in cache:
+        cache[key] = sites(unit(ctx))
+    return cache[key]
+
+
+def syncing(ctx, names: frozenset[str]) -> set[str]:
+    """syncing_functions() of the file's unit, made once per file for each set of barrier names
+    (each call walks every function of the file)."""
+    key = ("syncing", names)
+    cache = ctx.result.cache
+    if key not in cache:
+        cache[key] = syncing_functions(unit(ctx), set(names))
+    return cache[key]
 
 
 def syncing_functions(u: ir.TranslationUnit, names: set[str]) -> set[str]:

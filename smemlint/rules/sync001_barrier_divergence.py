@@ -95,11 +95,12 @@ def check(ctx) -> Iterator[Diagnostic]:
     u = common.unit(ctx)
     if u is None:
         return
-    syncing = common.syncing_functions(u, common.BLOCK_BARRIERS)
+    syncing = common.syncing(ctx, frozenset(common.BLOCK_BARRIERS))
     for kernel, _ in common.kernels(ctx):
         un = common.uniformity(ctx, kernel)
         for fkey, body, fname in common.bodies(ctx, kernel):
             g = common.cfg(ctx, fkey, body)
+            calls = common.node_calls(ctx, fkey, body)
             for n in g.nodes():
                 kind = g.kind(n)
                 targets: list[tuple[ir.Span, str]] = []
@@ -108,7 +109,7 @@ def check(ctx) -> Iterator[Diagnostic]:
                     if s is not None and s.span is not None:
                         targets.append((s.span, f"`{g.g.nodes[n]['name']}()`"))
                 elif kind in ("stmt", "branch"):
-                    for c in g.calls(n):
+                    for c in calls[n]:
                         sp = c.span or (g.stmt(n).span if g.stmt(n) else None)
                         if sp is None:
                             continue

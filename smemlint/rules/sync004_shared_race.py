@@ -257,22 +257,25 @@ def races(ctx, kernel: ir.Kernel) -> list[Race]:
         return ctx.result.cache[key]
     u = common.unit(ctx)
     un = common.uniformity(ctx, kernel)
-    syncing = common.syncing_functions(u, common.BLOCK_BARRIERS | WARP_BARRIERS)
-    site_spans = common.sites(u)
+    barriers = frozenset(common.BLOCK_BARRIERS | WARP_BARRIERS)
+    syncing = common.syncing(ctx, barriers)
+    site_spans = common.unit_sites(ctx)
     kr = next((k for kk, k in common.kernels(ctx) if kk.key == kernel.key), None)
     out: list[Race] = []
     for fkey, body, _ in common.bodies(ctx, kernel):
         g = common.cfg(ctx, fkey, body)
         aliases = _aliases(body)
+        calls = common.node_calls(ctx, fkey, body)
+        accesses = common.node_accesses(ctx, fkey, body)
         blocked = set()
         for n in g.nodes():
             if g.kind(n) == "barrier":
                 blocked.add(n)
-            elif any(c.name in common.BLOCK_BARRIERS | WARP_BARRIERS or c.function in syncing for c in g.calls(n)):
+            elif any(c.name in barriers or c.function in syncing for c in calls[n]):
                 blocked.add(n)
         writes, reads = [], []
         for n in g.nodes():
-            for a in g.accesses(n):
+            for a in accesses[n]:
                 root, sym, _ = _root(a.lvalue, aliases)
                 if root is None:
                     continue
