@@ -161,6 +161,17 @@ def _remember(key: tuple) -> None:
 
 
 _INT64_MAX = np.iinfo(np.int64).max
+
+
+def _down_to_first_line(a: np.ndarray) -> np.ndarray:
+    """Lane addresses (negative: no access) moved down by whole 128-byte lines, so that the lowest
+    one lies in the first line: a request and its copy some lines away cost the same (banks
+    repeat every 128 bytes, sectors align to 128-byte lines), and now look the same to the memo
+    of requests (a loop striding by whole lines, or by half lines every other iteration)."""
+    lo = np.where(a >= 0, a, _INT64_MAX).min()
+    if lo < 128 or lo == _INT64_MAX:
+        return a
+    return np.where(a >= 0, a - (lo - lo % 128), -1)
 _NO_WARPS = np.zeros(0, dtype=np.int64)
 _ALL_WARPS: dict[int, np.ndarray] = {}  # warp count -> arange, shared read-only
 _HASH_GROUPING = 64  # from this many warps on, group them by a numpy hash (checked) rather than in Python
@@ -1104,7 +1115,7 @@ class Interpreter:
         if width not in (1, 2, 4, 8, 16):
             self._unpredictable(st, f"a {width}-byte access is not modelled", mask)
             return
-        a = np.where(mask, addr, -1)
+        a = _down_to_first_line(np.where(mask, addr, -1))
         if self._batched:
             self._cost_rows(st, op, a, width)
             return
