@@ -77,7 +77,7 @@ def _one_by_one_cost(base_run: Interpreter, swept: list[str]) -> int:
     return base_run.steps * (SWEEP_RESIDUES - 1) * min(len(swept), MAX_SWEPT_PARAMS)
 
 
-SPLIT_DOWN_TO = 4  # a group of residues that diverges where, unsaid, is halved down to this size, then run one by one
+SPLIT_DOWN_TO = 4  # a diverging group whose divergence names no split is halved down to this size, then run one by one
 
 
 def _sides(group: tuple[int, ...], rows) -> list[tuple[int, ...]] | None:  # noqa: ANN001
@@ -99,8 +99,8 @@ def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: Launch
     separate ones (RowDivergence: the residues need different kinds of values), and `one_by_one`
     allows the cost, the residues are split into the two sides the divergence names and each side
     batched again (a side may diverge again later in the kernel); where it names none, they are
-    halved, down to SPLIT_DOWN_TO, then run one by one; a run that
-    goes over its budget or nesting limit is also redone one by one. Without `one_by_one`: None.
+    halved, down to SPLIT_DOWN_TO, then run one by one; a run that goes over its budget or nesting
+    limit is also redone one by one. Without `one_by_one`: None.
     """
     base = config.params[name]
     here = base % SWEEP_RESIDUES

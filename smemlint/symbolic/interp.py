@@ -172,6 +172,8 @@ def _down_to_first_line(a: np.ndarray) -> np.ndarray:
     if lo < 128 or lo == _INT64_MAX:
         return a
     return np.where(a >= 0, a - (lo - lo % 128), -1)
+
+
 _NO_WARPS = np.zeros(0, dtype=np.int64)
 _ALL_WARPS: dict[int, np.ndarray] = {}  # warp count -> arange, shared read-only
 _HASH_GROUPING = 64  # from this many warps on, group them by a numpy hash (checked) rather than in Python
@@ -419,7 +421,7 @@ class Interpreter:
         fn(self, s, mask)
 
     def _exec_block(self, s: ir.Block, mask: np.ndarray) -> None:
-        live = False  # `mask` is known to have an active lane (asked once while nothing left)
+        live = False  # `mask` has an active lane: asked once, and again only of a mask alive() narrowed
         for child in s.body:
             m = self.alive(mask)
             if m is not mask or not live:
