@@ -129,8 +129,7 @@ class Cache:
             self.misses += 1
             return None
         for name, digest in includes:  # digest None: a header that was missing must still be absent
-            if (file_hash(name) if digest is not None else (None if not os.path.exists(name) else "now there")) \
-                    != digest:
+            if os.path.exists(name) if digest is None else file_hash(name) != digest:
                 self.misses += 1
                 return None
         self.hits += 1

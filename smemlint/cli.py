@@ -67,7 +67,8 @@ def main() -> None:
               help="Seconds one file may take before it is reported as not linted (0: no limit).")
 @click.option("--file-memory", type=click.IntRange(min=0), default=DEFAULT_FILE_MEMORY, show_default=True,
               help="MiB of memory one file's worker may use before the file is reported as not linted (0: no limit).")
-@click.option("--no-cache", is_flag=True, help="Lint every file again instead of reusing results of unchanged files, and write nothing to the cache "
+@click.option("--no-cache", is_flag=True, help="Lint every file again instead of reusing results of unchanged files, "
+                                               "and write nothing to the cache "
                                                "(cache: $SMEMLINT_CACHE_DIR or ~/.cache/smemlint).")
 def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_commands, select, ignore,
           fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass, jobs, file_timeout,

@@ -234,7 +234,7 @@ def _warm_up(settings: Settings) -> None:
         pass
 
 
-class _Busy:
+class _WorkerProcess:
     """A worker process and the file it is linting (None while idle)."""
 
     def __init__(self, ctx, settings: Settings, memory_mb: int | None) -> None:  # noqa: ANN001
@@ -273,7 +273,7 @@ def _run_workers(todo: list[tuple[int, str]], settings: Settings, jobs: int, tim
 
     ctx = mp.get_context("fork")
     queue = list(reversed(todo))
-    workers = [_Busy(ctx, settings, memory_mb) for _ in range(min(jobs, len(todo)))]
+    workers = [_WorkerProcess(ctx, settings, memory_mb) for _ in range(min(jobs, len(todo)))]
     try:
         while True:
             for w in workers:
@@ -303,7 +303,7 @@ def _run_workers(todo: list[tuple[int, str]], settings: Settings, jobs: int, tim
                         done(i, result)
                         if exhausted:  # out of memory: its heap is suspect, a fresh one takes its place
                             w.stop()
-                            workers[n] = _Busy(ctx, settings, memory_mb)
+                            workers[n] = _WorkerProcess(ctx, settings, memory_mb)
                         continue
                     if w.proc.sentinel not in ready and w.proc.is_alive():
                         continue  # its pipe closed as it dies: the sentinel follows
@@ -323,7 +323,7 @@ def _run_workers(todo: list[tuple[int, str]], settings: Settings, jobs: int, tim
                 w.task = None
                 w.stop(kill=True)
                 done(i, result)
-                workers[n] = _Busy(ctx, settings, memory_mb)
+                workers[n] = _WorkerProcess(ctx, settings, memory_mb)
     finally:
         for w in workers:
             w.stop(kill=w.task is not None)

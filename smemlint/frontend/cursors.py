@@ -15,15 +15,16 @@ import clang.cindex as ci
 _lib = ci.conf.lib
 _CONTINUE, _RECURSE, _BREAK = 1, 2, 0  # CXChildVisitResult
 
-# ------------------------------------------------------------ kinds without a call per question
+# ------------------------------------------------------------ cindex methods, replaced for the process
 #
-# `Cursor.kind` goes through cindex's null-cursor guard and `CursorKind.from_id` (an Enum call)
-# each time, and `CursorKind.is_expression()` / `is_attribute()` call into libclang: together
-# a few microseconds per question, asked several times for each of thousands of cursors. The
-# answers are fixed per kind, so they are looked up in tables built once. A kind id that cindex
-# does not know still raises as before (through from_id). The guard is not needed for `kind`:
-# cindex never hands out a null cursor (they come back as None), and the raw kind of one is
-# INVALID_FILE anyway.
+# Null checks and kinds without a call per question (parse.py imports this module, so every
+# process that parses has them). `Cursor.kind` goes through cindex's null-cursor guard and
+# `CursorKind.from_id` (an Enum call) each time, and `CursorKind.is_expression()` and
+# `is_attribute()` call into libclang: together a few microseconds per question, asked several
+# times for each of thousands of cursors. The answers are fixed per kind, so they are looked up
+# in tables built once. A kind id that cindex does not know still raises as before (through
+# from_id). The guard is not needed for `kind`: cindex never hands out a null cursor (they come
+# back as None), and the raw kind of one is INVALID_FILE anyway.
 
 _CURSOR_KINDS = dict(ci.CursorKind._value2member_map_)
 _TYPE_KINDS = dict(ci.TypeKind._value2member_map_)
@@ -49,6 +50,16 @@ def _is_attribute(self: ci.CursorKind) -> bool:
     return self in _ATTRIBUTE_KINDS
 
 
+def _is_null(self: ci.Cursor) -> bool:
+    """cindex's Cursor.is_null without a call into libclang: clang_getNullCursor() is
+    {CXCursor_InvalidFile, 0, {NULL, NULL, NULL}}. cindex checks it before every method of every
+    cursor (~8000 times for a small file), and the ctypes call was a tenth of the extraction time."""
+    return self._kind_id == _INVALID_FILE and not any(self.data)
+
+
+_INVALID_FILE = ci.CursorKind.INVALID_FILE.value
+
+ci.Cursor.is_null = _is_null  # type: ignore[method-assign]
 ci.Cursor.kind = property(_cursor_kind)  # type: ignore[method-assign,assignment]
 ci.Type.kind = property(_type_kind)  # type: ignore[method-assign,assignment]
 ci.CursorKind.is_expression = _is_expression  # type: ignore[method-assign]

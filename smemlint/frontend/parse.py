@@ -26,18 +26,7 @@ from pathlib import Path
 
 import clang.cindex as ci
 
-from . import pch
-
-
-def _is_null(self: ci.Cursor) -> bool:
-    """cindex's Cursor.is_null without a call into libclang: clang_getNullCursor() is
-    {CXCursor_InvalidFile, 0, {NULL, NULL, NULL}}. cindex checks it before every method of every
-    cursor (~8000 times for a small file), and the ctypes call was a tenth of the extraction time."""
-    return self._kind_id == _INVALID_FILE and not any(self.data)
-
-
-_INVALID_FILE = ci.CursorKind.INVALID_FILE.value
-ci.Cursor.is_null = _is_null  # type: ignore[method-assign]
+from . import cursors, pch  # noqa: F401 - cursors: cindex's hot methods, replaced once for the process
 
 INCLUDE_DIR = Path(__file__).parent / "include"
 STANDIN_DIR = INCLUDE_DIR / "toolkit_standins"

@@ -17,6 +17,7 @@ updated. `SMEMLINT_NO_PCH=1` turns it off.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import tempfile
@@ -43,12 +44,21 @@ def without_forced(args: list[str]) -> list[str] | None:
 
 def _key(base_args: list[str], include_dir: Path) -> str:
     h = hashlib.sha256()
-    h.update(_libclang_identity().encode() + b"\0")
+    h.update(_libclang_identity().encode() + b"\0" + _headers_digest(include_dir) + b"\0")
     for a in base_args:
         h.update(a.encode("utf-8", "surrogateescape") + b"\0")
+    return h.hexdigest()[:32]
+
+
+@functools.lru_cache(maxsize=4)
+def _headers_digest(include_dir: Path) -> bytes:
+    """The bundled headers' names and bytes, hashed once per process (read for every parse, they
+    cost ~1 ms a file). A header edited while a process runs still invalidates the PCH: clang
+    reports it stale when it is used (rejected() below), and it is rebuilt."""
+    h = hashlib.sha256()
     for p in sorted(include_dir.glob("*.h")):
         h.update(p.name.encode() + b"\0" + p.read_bytes() + b"\0")
-    return h.hexdigest()[:32]
+    return h.digest()
 
 
 def _libclang_identity() -> str:

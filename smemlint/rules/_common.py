@@ -46,24 +46,21 @@ def cfg(ctx, key: str, body: ir.Stmt) -> CFG:
     return cache[ck]
 
 
-def node_calls(ctx, key: str, body: ir.Stmt) -> dict[int, list[ir.Call]]:
-    """Node of the function's CFG -> the calls it evaluates. Walked once per function and file: SYNC001
-    and SYNC004 ask it of every node, for every kernel that reaches the function."""
-    ck = ("cfg-calls", key)
+def node_facts(ctx, key: str, body: ir.Stmt) -> tuple[dict[int, list[ir.Call]], dict[int, list[ir.Access]]]:
+    """Node of the function's CFG -> the calls, and the memory accesses, it evaluates itself, in order.
+    One walk per function and file: SYNC001 and SYNC004 ask of every node, for every kernel that
+    reaches the function."""
+    ck = ("cfg-node-facts", key)
     cache = ctx.result.cache
     if ck not in cache:
         g = cfg(ctx, key, body)
-        cache[ck] = {n: g.calls(n) for n in g.nodes()}
-    return cache[ck]
-
-
-def node_accesses(ctx, key: str, body: ir.Stmt) -> dict[int, list[ir.Access]]:
-    """Node of the function's CFG -> the memory accesses it evaluates, in order (once per function and file)."""
-    ck = ("cfg-accesses", key)
-    cache = ctx.result.cache
-    if ck not in cache:
-        g = cfg(ctx, key, body)
-        cache[ck] = {n: g.accesses(n) for n in g.nodes()}
+        calls: dict[int, list[ir.Call]] = {}
+        accesses: dict[int, list[ir.Access]] = {}
+        for n in g.nodes():
+            exprs = g.exprs(n)
+            calls[n] = [e for e in exprs if isinstance(e, ir.Call)]
+            accesses[n] = [e for e in exprs if isinstance(e, ir.Access)]
+        cache[ck] = calls, accesses
     return cache[ck]
 
 

@@ -100,7 +100,7 @@ def check(ctx) -> Iterator[Diagnostic]:
         un = common.uniformity(ctx, kernel)
         for fkey, body, fname in common.bodies(ctx, kernel):
             g = common.cfg(ctx, fkey, body)
-            calls = common.node_calls(ctx, fkey, body)
+            calls, _ = common.node_facts(ctx, fkey, body)
             for n in g.nodes():
                 kind = g.kind(n)
                 targets: list[tuple[ir.Span, str]] = []

@@ -265,8 +265,7 @@ def races(ctx, kernel: ir.Kernel) -> list[Race]:
     for fkey, body, _ in common.bodies(ctx, kernel):
         g = common.cfg(ctx, fkey, body)
         aliases = _aliases(body)
-        calls = common.node_calls(ctx, fkey, body)
-        accesses = common.node_accesses(ctx, fkey, body)
+        calls, accesses = common.node_facts(ctx, fkey, body)
         blocked = set()
         for n in g.nodes():
             if g.kind(n) == "barrier":

@@ -200,12 +200,9 @@ class CFG:
             return [s.value]
         return []
 
-    def accesses(self, n: int) -> list[ir.Access]:
-        """Memory accesses evaluated by node `n` itself (not by nested statements)."""
-        return list(walk_accesses(self._roots(n)))
-
-    def calls(self, n: int) -> list[ir.Call]:
-        return [e for e in walk_exprs(self._roots(n)) if isinstance(e, ir.Call)]
+    def exprs(self, n: int) -> list[ir.Expr]:
+        """Every expression node `n` itself evaluates (not those of nested statements), in walk order."""
+        return list(walk_exprs(self._roots(n)))
 
 
 def walk_exprs(roots) -> Iterator[ir.Expr]:

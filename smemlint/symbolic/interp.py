@@ -14,9 +14,10 @@ depend on it become (R, T), the rest stay (T,). Control flow runs where any
 block has an active lane; a block with no active lane is simply carried along
 (its masks are empty, so it records nothing and keeps its variables), which
 is exactly what a separate evaluation of that block would do. Where the blocks
-would need different kinds of values, `RowDivergence` is raised and the caller
-batches fewer residues at a time (`residues=`), down to one. Each site then
-also has per-block counts (`SiteStats.row_*`).
+would need different kinds of values, `RowDivergence` is raised, naming the
+blocks on each side where it can, and the caller batches each side again
+(`residues=`), down to one. Each site then also has per-block counts
+(`SiteStats.row_*`).
 """
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ SWEEP_ROWS = 32  # virtual blocks of a batched evaluation: one per residue modul
 SWEEP_ELEMENTS_PER_STEP = 2048  # elements of batched values that cost about as much as one evaluation step
 LOOP_MEMO_SIZE = 256  # loop runs remembered per evaluation (exec_loop)
 MODEL_MEMO_SIZE = 1 << 16  # distinct warp patterns remembered per architecture (then forgotten at once)
+
 
 @dataclass(frozen=True)
 class LaunchConfig:
@@ -220,6 +222,7 @@ def _group(rel: np.ndarray, with_inverse: bool = False):
         inverse_list.append(g)
     return list(groups), counts, firsts, (np.array(inverse_list, dtype=np.int64) if with_inverse else None)
 
+
 # ---------------------------------------------------------------- dispatch tables
 
 _STMT_METHODS = {
@@ -396,11 +399,15 @@ class Interpreter:
         if old is not None:
             env[var] = select(mask, value, old)
             return
+        self._every_block_here(mask, "a variable defined in some blocks only")
+        env[var] = value
+
+    def _every_block_here(self, mask: np.ndarray, what: str) -> None:
+        """A batched evaluation goes on only if every block gets here; else RowDivergence(what)."""
         if self._batched:
             reached = self._reached(mask)
             if not reached.all():
-                raise RowDivergence("a variable defined in some blocks only", reached)
-        env[var] = value
+                raise RowDivergence(what, reached)
 
     @property
     def steps(self) -> int:
@@ -446,10 +453,7 @@ class Interpreter:
         if s.value is not None:
             v = self.eval(s.value, mask)
             if f.retval is None:
-                if self._batched:
-                    reached = self._reached(mask)
-                    if not reached.all():
-                        raise RowDivergence("a value returned in some blocks only", reached)
+                self._every_block_here(mask, "a value returned in some blocks only")
                 f.retval = v
             else:
                 f.retval = select(mask, v, f.retval)
