@@ -5,6 +5,7 @@ entries, so the JSON renderer is a mapping, not a translation.
 """
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import time
@@ -13,7 +14,7 @@ from . import ir
 from .config import Settings
 from .frontend.extract import extract, read_source
 from .frontend.parse import ParseOptions, parse
-from .results import AccessResult, FileResult, KernelResult
+from .results import AccessResult, FileResult, KernelResult, internal_error_message
 from .symbolic.interp import STEP_BUDGET, Interpreter, LaunchConfig, SiteStats
 from .symbolic.values import RowDivergence
 from .symbolic.launch import DEFAULT_INT_PARAM, Resolved, resolve
@@ -289,7 +290,7 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
                 with open(path, "rb") as fh:
                     data = fh.read(MAX_FILE_BYTES + 1)
             except OSError as e:
-                return _error(result, f"cannot read the file ({e.strerror or e})", t0)
+                return _error(result, _unreadable(path, e), t0)
             if len(data) > MAX_FILE_BYTES:  # grew since stat
                 return _error(result, f"file is over {MAX_FILE_BYTES // (1024 * 1024)} MB; not linted", t0)
             if _is_binary(data):
@@ -324,9 +325,24 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
             except Exception as e:  # noqa: BLE001 - one kernel's failure must not lose the file
                 result.notes.append(f"kernel {kernel.name}: analysis failed ({type(e).__name__}: {e})")
     except Exception as e:  # noqa: BLE001
-        return _error(result, f"internal error while linting ({type(e).__name__}: {e})", t0)
+        if os.environ.get("SMEMLINT_DEBUG", "") not in ("", "0"):
+            import traceback
+
+            traceback.print_exc()
+        return _error(result, internal_error_message(e), t0)
     result.seconds = time.perf_counter() - t0
     return result
+
+
+def _unreadable(path: str, e: OSError) -> str:
+    """Why a file could not be read, in the user's terms."""
+    if e.errno == errno.ELOOP:
+        return "symbolic link loop (the link never reaches a file); not linted"
+    if e.errno == errno.ENOENT:
+        if os.path.islink(path):
+            return "dangling symbolic link (its target does not exist); not linted"
+        return "the file no longer exists (removed while smemlint ran?); not linted"
+    return f"cannot read the file ({e.strerror or e})"
 
 
 def included_files(tu) -> list[str]:

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import dataclasses
 import shutil
+import signal
 import sys
 import tempfile
+import threading
 import time
+import traceback
 from pathlib import Path
 
 import click
@@ -18,6 +21,7 @@ from .model import get_arch
 from . import baseline
 from .report import FORMATS
 from .report.progress import Progress
+from .results import is_internal_error
 
 
 def _settings(paths: tuple[str, ...], config: str | None, **cli) -> Settings:
@@ -29,7 +33,52 @@ def _settings(paths: tuple[str, ...], config: str | None, **cli) -> Settings:
     return merge(base, **cli)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+EXIT_INTERNAL = 3  # smemlint itself failed (1: findings, 2: usage error or a file that could not be linted)
+
+
+class _Terminated(BaseException):
+    """SIGTERM to the run: unwinds like Ctrl-C, so workers are killed and scratch files removed."""
+
+
+def _on_sigterm(signum, frame) -> None:  # noqa: ANN001, ARG001
+    raise _Terminated()
+
+
+class _Main(click.Group):
+    """The command group, with the exits no command should improvise: an internal error is one line
+    and exit 3 (its traceback with --verbose or SMEMLINT_DEBUG=1), an interrupt exits 130, SIGTERM 143."""
+
+    def invoke(self, ctx: click.Context):  # noqa: ANN201
+        from .lint import debugging
+
+        handler = None
+        if threading.current_thread() is threading.main_thread():
+            handler = signal.signal(signal.SIGTERM, _on_sigterm)
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
+        except KeyboardInterrupt:
+            click.echo("smemlint: interrupted", err=True)
+            sys.exit(130)
+        except _Terminated:
+            sys.exit(128 + signal.SIGTERM)
+        except Exception as e:  # noqa: BLE001
+            if debugging() or ctx.meta.get("smemlint.verbose"):
+                traceback.print_exc()
+                hint = ""
+            else:
+                hint = " (SMEMLINT_DEBUG=1 or --verbose shows where)"
+            first = str(e).splitlines()[0] if str(e) else ""
+            click.echo(f"smemlint: internal error: {type(e).__name__}{': ' + first if first else ''}{hint}; "
+                       "please report it", err=True)
+            sys.exit(EXIT_INTERNAL)
+        finally:
+            if handler is not None:
+                signal.signal(signal.SIGTERM, handler)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="smemlint")
 def main() -> None:
     """Static linter for CUDA C++: bank conflicts, coalescing and CUDA traps, predicted per source line."""
@@ -73,7 +122,11 @@ def main() -> None:
 def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_commands, select, ignore,
           fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass, jobs, file_timeout,
           file_memory, no_cache) -> None:
-    """Lint CUDA files and directories (default: the current directory)."""
+    """Lint CUDA files and directories (default: the current directory).
+
+    Exit status: 0 no findings at or above --fail-on, 1 findings, 2 a usage error or a file that
+    could not be linted, 3 an internal error of smemlint."""
+    click.get_current_context().meta["smemlint.verbose"] = verbose
     paths = paths or (".",)
     try:
         block_t = parse_block(block) if block else None
@@ -114,7 +167,8 @@ def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_c
     if write_baseline:
         n = baseline.write(results, Path(write_baseline))
         click.echo(f"smemlint: wrote {n} finding(s) to {write_baseline}", err=True)
-        sys.exit(2 if missing or any(r.status != "ok" for r in results) else 0)
+        sys.exit(EXIT_INTERNAL if any(is_internal_error(r) for r in results)
+                 else 2 if missing or any(r.status != "ok" for r in results) else 0)
     baselined = baseline.filter_known(results, Path(baseline_path), known) if known is not None else 0
     from .report.text import use_colour
 
@@ -123,6 +177,8 @@ def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_c
                        accesses=accesses, seconds=elapsed, baselined=baselined)
     click.echo(out, color=True if colour else None)  # click strips escapes when piped unless told
     threshold = Severity.parse(fail_on)
+    if any(is_internal_error(r) for r in results):
+        sys.exit(EXIT_INTERNAL)
     if missing or any(r.status != "ok" for r in results):
         sys.exit(2)
     if any(d.severity >= threshold for r in results for d in r.diagnostics):

@@ -3,10 +3,11 @@
 `lint_file` lints one file in this process and returns the live result (IR,
 evaluator records) that `smemlint show` and the editor need. `lint_paths` is
 what `smemlint check` runs: cached results first, then the rest in long-lived
-worker processes (`--jobs`), each file under a time and a memory limit, shipping
-back the portable result (results.portable) that renderers, baselines and
-suppressions read. A worker that runs out of time or memory, or dies, costs only
-its file, and a fresh worker takes its place.
+worker processes (`--jobs`; a single file too), each file under a time and a
+memory limit, shipping back the portable result (results.portable) that
+renderers, baselines and suppressions read. A worker that runs out of time or
+memory, or dies, costs only its file, and a fresh worker takes its place.
+Workers die with the process that started them, however it ends.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import signal
 import sys
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING
 from . import suppress
 from .config import Settings
 from .diagnostics import Rule
-from .results import FileResult, portable
+from .results import FileResult, internal_error_message, portable
 
 if TYPE_CHECKING:
     from .cache import Cache
@@ -35,22 +37,28 @@ DEFAULT_FILE_MEMORY = 4096  # MiB of address space one worker may map (--file-me
 
 
 def collect(paths: Iterable[str]) -> tuple[list[str], list[str]]:
-    """CUDA files under `paths` (directories walked, sorted) and the paths that do not exist."""
+    """CUDA files under `paths` (directories walked, sorted) and the paths that do not exist.
+
+    Symbolic links to directories are not followed while walking (as git and ruff do), so a
+    link loop cannot make the walk endless. A path given by name that exists but is not a plain
+    file or directory (a link loop, a dangling link, a FIFO) is kept: linting it gives the
+    per-file message that says what it is. Nothing here reads a file or raises on a strange one.
+    """
     files: list[str] = []
     missing: list[str] = []
     for p in paths:
         if os.path.isdir(p):
-            for root, dirs, names in os.walk(p):
+            for root, dirs, names in os.walk(p, onerror=None):
                 dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
                 files += [os.path.join(root, n) for n in sorted(names) if n.endswith(CUDA_SUFFIXES)]
-        elif os.path.isfile(p):
+        elif os.path.lexists(p):
             files.append(p)
         else:
             missing.append(p)
     seen: set[str] = set()
     unique = []
     for f in files:
-        key = str(Path(f).resolve())
+        key = os.path.realpath(f)  # never raises: a link loop resolves to itself
         if key not in seen:
             seen.add(key)
             unique.append(f)
@@ -110,44 +118,15 @@ def _memory_message(limit_mb: int) -> str:
     return f"needed more than {limit_mb} MiB of memory (--file-memory); not linted"
 
 
-class _OutOfTime(BaseException):
-    """Raised by the alarm in an in-process lint; a BaseException so no `except Exception` swallows it."""
+def debugging() -> bool:
+    """SMEMLINT_DEBUG set: tracebacks of internal errors, and the workers' own stderr, are shown."""
+    return os.environ.get("SMEMLINT_DEBUG", "") not in ("", "0")
 
 
-def _lint_in_process(path: str, settings: Settings, timeout: float | None) -> FileResult:
-    t0 = time.perf_counter()
-    use_alarm = bool(timeout) and threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
-    if not use_alarm:
-        return portable(lint_file(path, settings))
-
-    armed = [True]
-
-    def on_alarm(signum, frame):  # noqa: ANN001, ARG001
-        if armed[0]:
-            raise _OutOfTime()
-
-    old_hook = sys.unraisablehook
-
-    def quiet(unraisable):  # noqa: ANN001
-        # Python reports an exception raised inside a ctypes callback ("Exception ignored ...",
-        # with a traceback) on stderr: our own time-out is not worth a traceback to the user.
-        if not isinstance(unraisable.exc_value, _OutOfTime):
-            old_hook(unraisable)
-
-    old = signal.signal(signal.SIGALRM, on_alarm)
-    sys.unraisablehook = quiet
-    # fires again every 50 ms: an exception raised inside a libclang (ctypes) callback is swallowed
-    signal.setitimer(signal.ITIMER_REAL, float(timeout), 0.05)  # type: ignore[arg-type]
-    try:
-        return portable(lint_file(path, settings))
-    except _OutOfTime:
-        armed[0] = False
-        return _failed(path, _timeout_message(float(timeout)), time.perf_counter() - t0)  # type: ignore[arg-type]
-    finally:
-        armed[0] = False
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-        sys.unraisablehook = old_hook
+def _internal_error(path: str, e: BaseException, seconds: float) -> FileResult:
+    if debugging():
+        traceback.print_exc()
+    return _failed(path, internal_error_message(e), seconds)
 
 
 def _lint_in_worker(path: str, settings: Settings, memory_mb: int | None) -> tuple[FileResult, bool]:
@@ -157,21 +136,57 @@ def _lint_in_worker(path: str, settings: Settings, memory_mb: int | None) -> tup
         result = portable(lint_file(path, settings))
     except MemoryError:
         return _failed(path, _memory_message(memory_mb or 0), time.perf_counter() - t0), True
+    except Exception as e:  # noqa: BLE001 - a bug of smemlint's (a rule, say): the file's message says so
+        return _internal_error(path, e, time.perf_counter() - t0), False
     if memory_mb and any("MemoryError" in m for m in [result.error or "", *result.notes]):
         # the analysis turned it into an internal error or a failed kernel: it is the limit
         return _failed(path, _memory_message(memory_mb), time.perf_counter() - t0), True
     return result, False
 
 
-def _worker(conn, settings: Settings, memory_mb: int | None) -> None:  # noqa: ANN001
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _die_with_parent(parent: int) -> None:
+    """Make this worker end when the process that started it ends, however it ends (killed by a CI
+    time-out, an editor closing it): Linux's parent-death signal, else a thread watching the parent.
+    Without it a worker blocked on its pipe outlives the run (each worker holds copies of the other
+    workers' pipes, so a parent's death is not an end-of-file)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+            raise OSError(ctypes.get_errno(), "prctl")
+    except (OSError, AttributeError):
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(0.2)
+            os._exit(1)
+
+        threading.Thread(target=watch, name="smemlint-parent-watch", daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(1)
+
+
+def _worker(conn, settings: Settings, memory_mb: int | None, parent: int) -> None:  # noqa: ANN001
     """Body of a forked worker: lint the paths it is sent, one at a time, until it is sent None;
     answer (portable result, whether this worker must be replaced).
 
     A worker lints many files, so what one file warms (libclang, the models' memos; all keyed by
     exact inputs, so no result depends on the files before it) serves the next, and no fork is
-    paid per file. It exits without cleanup, and at once after running out of memory."""
+    paid per file. It exits without cleanup, and at once after running out of memory. Its stderr
+    goes nowhere (unless SMEMLINT_DEBUG): what goes wrong with a file is that file's message, not
+    a "Fatal Python error" from an interpreter out of memory, nor libclang's chatter."""
     code = 0
     try:
+        _die_with_parent(parent)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # the parent decides what an interrupt means
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        if not debugging():
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 2)
+            os.close(devnull)
         if memory_mb:
             import resource
 
@@ -189,8 +204,7 @@ def _worker(conn, settings: Settings, memory_mb: int | None) -> None:  # noqa: A
                 conn.send((_failed(path, _memory_message(memory_mb or 0), time.perf_counter() - t0), True))
                 exhausted = True
             except Exception as e:  # noqa: BLE001 - an unpicklable result is our bug, not the user's
-                conn.send((_failed(path, f"internal error while sending the result ({type(e).__name__}: {e})",
-                                   time.perf_counter() - t0), exhausted))
+                conn.send((_internal_error(path, e, time.perf_counter() - t0), exhausted))
             if exhausted:
                 break
     except BaseException:  # noqa: BLE001
@@ -239,7 +253,7 @@ class _WorkerProcess:
 
     def __init__(self, ctx, settings: Settings, memory_mb: int | None) -> None:  # noqa: ANN001
         self.conn, child = ctx.Pipe(duplex=True)
-        self.proc = ctx.Process(target=_worker, args=(child, settings, memory_mb), daemon=True)
+        self.proc = ctx.Process(target=_worker, args=(child, settings, memory_mb, os.getpid()), daemon=True)
         self.proc.start()
         child.close()
         self.task: tuple[int, str, float] | None = None  # (index, path, start)
@@ -269,12 +283,15 @@ def _run_workers(todo: list[tuple[int, str]], settings: Settings, jobs: int, tim
     # Load the analysis before forking, so each worker starts with it imported, and warm it up.
     from . import analysis, rules  # noqa: F401
 
-    _warm_up(settings)
+    if len(todo) > 1:  # a lone file gains nothing from it
+        _warm_up(settings)
 
     ctx = mp.get_context("fork")
     queue = list(reversed(todo))
-    workers = [_WorkerProcess(ctx, settings, memory_mb) for _ in range(min(jobs, len(todo)))]
+    workers: list[_WorkerProcess] = []
+    finished = False
     try:
+        workers += [_WorkerProcess(ctx, settings, memory_mb) for _ in range(min(jobs, len(todo)))]
         while True:
             for w in workers:
                 if w.task is None and queue:
@@ -324,16 +341,18 @@ def _run_workers(todo: list[tuple[int, str]], settings: Settings, jobs: int, tim
                 w.stop(kill=True)
                 done(i, result)
                 workers[n] = _WorkerProcess(ctx, settings, memory_mb)
-    finally:
+        finished = True
+    finally:  # interrupted (Ctrl-C, SIGTERM, an error here): every worker is killed at once
         for w in workers:
-            w.stop(kill=w.task is not None)
+            w.stop(kill=not finished or w.task is not None)
 
 
 def lint_paths(files: list[str], settings: Settings, *, jobs: int | None = None,
                timeout: float | None = DEFAULT_FILE_TIMEOUT, memory_mb: int | None = DEFAULT_FILE_MEMORY,
                cache: Cache | None = None, on_done: Callable[[str], None] | None = None) -> list[FileResult]:
     """Portable results for `files`, in order: from `cache` where it holds them, the others linted
-    in up to `jobs` worker processes (in this process when only one file needs linting)."""
+    in up to `jobs` worker processes (a single file too: its time and memory limits, and a crash
+    of libclang, are then a worker's, not this process')."""
     results: list[FileResult | None] = [None] * len(files)
     keys: list[str | None] = [None] * len(files)
     todo: list[tuple[int, str]] = []
@@ -356,9 +375,6 @@ def lint_paths(files: list[str], settings: Settings, *, jobs: int | None = None,
             on_done(files[i])
 
     jobs = jobs or default_jobs()
-    if len(todo) == 1:
-        i, f = todo[0]
-        done(i, _lint_in_process(f, settings, timeout))
-    elif todo:
+    if todo:
         _run_workers(todo, settings, jobs, timeout, memory_mb, done)
     return [r for r in results if r is not None]

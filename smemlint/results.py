@@ -93,6 +93,18 @@ class FileResult:
         return [a for k in self.kernels for a in k.accesses]
 
 
+INTERNAL_ERROR = "internal error"  # how a file's error message starts when smemlint itself failed
+
+
+def internal_error_message(e: BaseException) -> str:
+    """A file's error when smemlint itself failed on it (a bug to report, not a problem of the file)."""
+    return f"{INTERNAL_ERROR} while linting ({type(e).__name__}: {e}); please report it"
+
+
+def is_internal_error(result: FileResult) -> bool:
+    return result.status == "error" and (result.error or "").startswith(INTERNAL_ERROR)
+
+
 def portable(result: FileResult) -> FileResult:
     """A copy of `result` without the live analysis objects (IR, clang-derived stats, rule caches):
     what the renderers, baselines and suppressions read, small and picklable."""
