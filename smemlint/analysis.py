@@ -235,7 +235,7 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
             worst_case = {key: w["value"], "condition": w["condition"]}
         space = st.space or ("shared" if site.symbol_hint in {s.name for s in kernel.shared} else None)
         accesses.append(AccessResult(
-            unit.path, site.span.line, site.span.column, site.span.end_line, site.span.end_column,
+            site.span.file, site.span.line, site.span.column, site.span.end_line, site.span.end_column,
             kernel.name, space, site.op,
             site.symbol_hint if site.symbol_hint != "?" else (st.symbol.name if st.symbol else "?"),
             (st.width or site.width) * 8, block, predictable, wf, ideal, sec, ideal_sec, assumptions,

@@ -85,6 +85,16 @@ class VarRef(Expr):
 
 
 @dataclass(frozen=True)
+class LocalField(Expr):
+    """A field of a struct-typed local or by-value parameter (`data.x`, `p.dims.y`): a variable,
+    not memory. `offset` is the field's byte offset in the variable `var` (nested fields added)."""
+
+    var: str
+    name: str  # as written, for messages: "data.x"
+    offset: int
+
+
+@dataclass(frozen=True)
 class SymbolRef(Expr):
     """An array or pointer-valued symbol (decays to a pointer to its first element)."""
 
@@ -126,10 +136,18 @@ class Call(Expr):
 
 @dataclass(frozen=True)
 class Opaque(Expr):
-    """A value the analysis does not model; evaluating still evaluates `parts` for their accesses."""
+    """A value the analysis does not model; evaluating still evaluates `parts` for their accesses.
+
+    `uniform` says what is proved of it: True, the same in every thread (a constant the frontend
+    could not fold); False, it may differ per thread whatever its parts (a value read through an
+    lvalue the analysis does not follow, an atomic's old value); None, a pure function of its
+    parts, the same in every thread when they all are. With no parts and None nothing proves it
+    uniform, so it is taken as lane-varying.
+    """
 
     reason: str
     parts: tuple[Expr, ...] = ()
+    uniform: bool | None = None
 
 
 # lvalues (memory or variables)

@@ -108,6 +108,9 @@ def apply(path: str, source: str, diagnostics: list[Diagnostic], enabled: Callab
         return diagnostics
     kept: list[Diagnostic] = []
     for d in diagnostics:
+        if d.file != path:  # in a header it includes: this file's comments do not speak for its lines
+            kept.append(d)
+            continue
         hit = False
         for s in sups:
             entry = s.covers(d)

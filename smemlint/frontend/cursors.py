@@ -125,6 +125,19 @@ def line_column(loc: ci.SourceLocation) -> tuple[int, int]:
     return line.value, column.value
 
 
+def file_line_column(loc: ci.SourceLocation) -> tuple[int | None, int, int]:
+    """(file handle or None, line, column) of a location's expansion, in one call."""
+    f = ci.c_object_p()
+    line, column = ctypes.c_uint(), ctypes.c_uint()
+    _expansion(loc, ctypes.byref(f), ctypes.byref(line), ctypes.byref(column), None)
+    return (ctypes.cast(f, ctypes.c_void_p).value if f else None), line.value, column.value
+
+
+def file_name(handle: int) -> str:
+    """The name of a file handle from file_line_column."""
+    return ci.File(ctypes.cast(handle, ci.c_object_p)).name
+
+
 class FileNames:
     """`c.location.file.name` (None where there is no file), asking libclang each file's name once.
 

@@ -8,6 +8,7 @@ Anything this module does not understand becomes an `Opaque` value or an
 from __future__ import annotations
 
 import ctypes
+import os
 import re
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import clang.cindex as ci
 
 from .. import ir
 from ..ir import CType, Span
-from .cursors import ChildrenMemo, FileNames, children, line_column, range_end, range_start
+from .cursors import ChildrenMemo, FileNames, children, file_line_column, file_name, line_column, range_end, range_start
 from .cursors import key as cursor_key
 
 K = ci.CursorKind
@@ -219,7 +220,7 @@ class _Lowerer:
             self.ex.depth -= 1
 
     def span(self, c: ci.Cursor) -> Span:
-        return span_of(c, self.ex.path)
+        return self.ex.span_of(c)
 
     def _stmt(self, c: ci.Cursor) -> ir.Stmt:
         k = c.kind
@@ -358,7 +359,7 @@ class _Lowerer:
         kids = [x for x in self.ex.children(d) if x.kind.is_expression()]
         if kids:
             init = self.expr(kids[-1])
-            if ct.kind == "record" and not isinstance(init, ir.Access):
+            if ct.kind == "record" and not isinstance(init, (ir.Access, ir.Call, ir.VarRef, ir.LocalField)):
                 init = ir.Opaque(ct, "struct value", (init,))
         return ir.Decl(sp, self.ex.decl_key(d), d.spelling, ct, init)
 
@@ -386,7 +387,7 @@ class _Lowerer:
             v = const_value(c)
             if v is None and k == K.CXX_BOOL_LITERAL_EXPR:
                 v = 1 if any(t.spelling == "true" for t in c.get_tokens()) else 0
-            return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "literal")
+            return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "literal", uniform=True)
         if k == K.FLOATING_LITERAL:
             return ir.FloatConst(ct)
         if k in (K.PAREN_EXPR,):
@@ -421,7 +422,7 @@ class _Lowerer:
             return ir.Select(ct, self.expr(ch[0]), self.expr(ch[1]), self.expr(ch[2]))
         if k == K.CXX_UNARY_EXPR:  # sizeof / alignof
             v = const_value(c)
-            return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "sizeof of a dependent type")
+            return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "sizeof of a dependent type", uniform=True)
         if k == K.CALL_EXPR:
             return self.call(c, ct)
         v = const_value(c) if ct.is_int else None
@@ -436,7 +437,7 @@ class _Lowerer:
             if c.kind == K.UNEXPOSED_EXPR and not ch:
                 # default arguments, substituted template parameters, ...
                 v = const_value(c) if ct.is_int else None
-                return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "implicit value")
+                return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "implicit value", uniform=True)
             parts = tuple(self.expr(x) for x in ch)
             return ir.Opaque(ct, "expression", parts)
         inner = ch[0]
@@ -482,7 +483,7 @@ class _Lowerer:
                 self.uses.add("warpSize")
                 return ir.Builtin(ir.INT, "warpSize")
             return ir.Const(ct, v) if v is not None else ir.Opaque(
-                ct, f"template parameter `{c.spelling}` (kernel not instantiated in this file)")
+                ct, f"template parameter `{c.spelling}` (kernel not instantiated in this file)", uniform=True)
         if rk in (K.VAR_DECL, K.PARM_DECL):
             sym = self.ex.symbol_for_decl(ref) if rk == K.VAR_DECL else None
             if sym is not None:
@@ -495,14 +496,14 @@ class _Lowerer:
                 v = const_value(c) if ct.is_int else None
                 if v is not None:
                     return ir.Const(ct, v)
-                return ir.Opaque(ct, f"file-scope variable `{ref.spelling}`")
+                return ir.Opaque(ct, f"file-scope variable `{ref.spelling}`", uniform=True)
             if ct.is_int and ref.type.is_const_qualified():
                 v = const_value(c)
                 if v is not None:
                     return ir.Const(ct, v)
             return ir.VarRef(ct, self.ex.decl_key(ref), ref.spelling)
         if rk == K.FUNCTION_DECL:
-            return ir.Opaque(ct, f"function `{ref.spelling}`")
+            return ir.Opaque(ct, f"function `{ref.spelling}`", uniform=True)
         v = const_value(c)
         return ir.Const(ct, v) if v is not None else ir.Opaque(ct, f"`{c.spelling}`")
 
@@ -534,7 +535,7 @@ class _Lowerer:
             delta = 1 if "++" in op else -1
             target = self.lvalue(operand)
             prefix = op.startswith("pre")
-            if isinstance(target, ir.VarRef):
+            if isinstance(target, (ir.VarRef, ir.LocalField)):
                 return ir.IncDec(ct, target, delta, prefix)
             ld = self.access(operand, target, "ld")
             st = self.access(operand, target, "st")
@@ -548,7 +549,7 @@ class _Lowerer:
     def assign(self, lhs_c: ci.Cursor, rhs_c: ci.Cursor, op: str, ct: CType) -> ir.Expr:
         target = self.lvalue(lhs_c)
         rhs = self.expr(rhs_c)
-        if isinstance(target, ir.VarRef):
+        if isinstance(target, (ir.VarRef, ir.LocalField)):
             value = rhs if op == "=" else ir.BinOp(target.ctype, op, target, rhs)
             return ir.Assign(ct, target, value, op)
         if isinstance(target, ir.Opaque):
@@ -582,10 +583,10 @@ class _Lowerer:
         if k == K.MEMBER_REF_EXPR:
             ch = self.ex.children(c)
             if not ch:
-                return ir.Opaque(ct, f"member `{c.spelling}` of this")
+                return ir.Opaque(ct, f"member `{c.spelling}` of this", uniform=False)
             base_c = ch[0]
             field = self.ex.referenced(c)
-            offset = 0
+            offset, off_bits = 0, -1
             if field is not None and field.kind == K.FIELD_DECL:
                 parent = field.semantic_parent
                 try:
@@ -597,8 +598,11 @@ class _Lowerer:
             if arrow:
                 return ir.Member(ct, self.expr(base_c), offset, True, sp)
             base = self.lvalue(base_c)
-            if isinstance(base, ir.VarRef):
-                return ir.Opaque(ct, f"field `{c.spelling}` of local `{base.name}`")
+            if isinstance(base, (ir.VarRef, ir.LocalField)):  # a field of a struct variable: not memory
+                if field is None or field.kind != K.FIELD_DECL or off_bits < 0:
+                    return ir.Opaque(ct, f"field `{c.spelling}` of local `{base.name}`", uniform=False)
+                start = base.offset if isinstance(base, ir.LocalField) else 0
+                return ir.LocalField(ct, base.var, f"{base.name}.{c.spelling}", start + offset)
             return ir.Member(ct, base, offset, False, sp)
         if k == K.DECL_REF_EXPR:
             e = self.decl_ref(c, ct)
@@ -607,8 +611,8 @@ class _Lowerer:
                 return ir.Deref(ct, e, sp) if ct.kind != "array" else e
             return e
         if k == K.CALL_EXPR and c.spelling.startswith("operator"):
-            return ir.Opaque(ct, f"result of {c.spelling}", (self.call(c, ct),))
-        return ir.Opaque(ct, f"lvalue {k.name.lower()}", (self.expr(c),))
+            return ir.Opaque(ct, f"result of {c.spelling}", (self.call(c, ct),), uniform=False)
+        return ir.Opaque(ct, f"lvalue {k.name.lower()}", (self.expr(c),), uniform=False)
 
     def access(self, c: ci.Cursor, lv: ir.Expr, op: str, value: ir.Expr | None = None) -> ir.Expr:
         if not isinstance(lv, (ir.Subscript, ir.Deref, ir.Member)):
@@ -642,7 +646,8 @@ class _Lowerer:
                 lv = ptr.lvalue
             site = self.ex.new_site(self.ex.strip(args_c[0]), "atomic", lv.ctype.bytes, lv, call=name)
             rest = tuple(self.expr(a) for a in args_c[1:])
-            return ir.Opaque(ct, f"result of {name}", (ir.Access(lv.ctype, site, "atomic", lv, None), *rest))
+            return ir.Opaque(ct, f"result of {name}", (ir.Access(lv.ctype, site, "atomic", lv, None), *rest),
+                             uniform=False)  # each lane gets its own old value
         if name in ("__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv") and len(args_c) == 1:
             ptr = self.expr(args_c[0])
             lv = ir.Deref(ct, ptr, self.span(c))
@@ -710,6 +715,9 @@ class Extractor:
         self.kernel_shared: dict[str, ir.Symbol] = {}
         self.current_kernel: str | None = None
         self._lowering: set[str] = set()
+        self.function_sites: dict[str, range] = {}  # sites created while lowering each function
+        self._file_paths: dict[int, str] = {}  # libclang file handle -> the path spans name
+        self._header_lines: dict[str, list[str]] = {}
         self.depth = 0  # nesting of stmt()/expr() calls, across the functions lowered inside one another
         self.notes: list[str] = []
         # Per-cursor and per-type answers, remembered for this translation unit only (the keys are
@@ -782,24 +790,60 @@ class Extractor:
             file_scope = d.semantic_parent is not None and d.semantic_parent.kind in (K.TRANSLATION_UNIT,
                                                                                      K.NAMESPACE)
             sym = ir.Symbol(d.spelling, space, self.ctype(et), tuple(dims), dynamic,
-                            max(t.get_align(), 0), span_of(d, self.path), file_scope, key)
+                            max(t.get_align(), 0), self.span_of(d), file_scope, key)
         self._symbols[key] = sym
         return sym
 
+    def span_of(self, c: ci.Cursor) -> Span:
+        """Where `c` is, in the file of its token: the main file for code written there or expanded
+        from a macro there, the header for a helper defined in a header."""
+        handle, line, col = file_line_column(range_start(c.extent))
+        if line == 0:
+            handle, line, col = file_line_column(c.location)
+            return Span(self._file_path(handle), line, col, line, col + 1)
+        end_line, end_col = line_column(range_end(c.extent))
+        if end_line < line:
+            end_line, end_col = line, col + 1
+        return Span(self._file_path(handle), line, col, end_line, end_col)
+
+    def _file_path(self, handle: int | None) -> str:
+        if handle is None:
+            return self.path
+        path = self._file_paths.get(handle)
+        if path is None:
+            name = file_name(handle)
+            path = self._file_paths[handle] = self.path if name == self.main else os.path.normpath(name)
+        return path
+
+    def lines_of(self, path: str) -> list[str]:
+        """The lines of the main file or of a header it includes (empty if unreadable)."""
+        if path == self.path:
+            return self.lines
+        lines = self._header_lines.get(path)
+        if lines is None:
+            try:
+                lines = read_source(path).splitlines()
+            except OSError:
+                lines = []
+            self._header_lines[path] = lines
+        return lines
+
     def new_site(self, c: ci.Cursor, op: str, width: int, lv: ir.Expr, call: str | None = None) -> int:
-        sp = span_of(c, self.path)
+        sp = self.span_of(c)
         text = ""
-        if sp.line == sp.end_line and 0 < sp.line <= len(self.lines):
-            text = self.lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
+        lines = self.lines_of(sp.file)
+        if sp.line == sp.end_line and 0 < sp.line <= len(lines):
+            text = lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
         site = ir.AccessSite(len(self.sites), sp, op, _symbol_hint(lv), width, text)
         self.sites.append(site)
         return site.id
 
     def unroll_pragma(self, loop: ci.Cursor) -> int | None:
         """`#pragma unroll [N]` on the line(s) just above a loop (libclang hides the attribute)."""
-        line = loop.extent.start.line
+        sp = self.span_of(loop)
+        line, lines = sp.line, self.lines_of(sp.file)
         for ln in range(line - 1, max(line - 3, 0), -1):
-            text = self.lines[ln - 1].strip() if ln - 1 < len(self.lines) else ""
+            text = lines[ln - 1].strip() if ln - 1 < len(lines) else ""
             m = re.match(r"#\s*pragma\s+unroll\s*\(?\s*(\d*)", text)
             if m:
                 return int(m.group(1)) if m.group(1) else 0
@@ -816,6 +860,7 @@ class Extractor:
         if key in self.functions or key in self._lowering:
             return key
         self._lowering.add(key)
+        first_site = len(self.sites)
         low = _Lowerer(self, key)
         params = tuple(ir.Param(self.decl_key(p), p.spelling, self.ctype(p.type)) for p in defn.get_arguments())
         body_c = next((ch for ch in self.children(defn) if ch.kind == K.COMPOUND_STMT), None)
@@ -823,6 +868,7 @@ class Extractor:
         if not isinstance(body, ir.Block):
             body = ir.Block(body.span, (body,))
         self.functions[key] = ir.Function(key, defn.spelling, params, body, self.ctype(defn.result_type))
+        self.function_sites[key] = range(first_site, len(self.sites))
         self._lowering.discard(key)
         return key
 
@@ -861,7 +907,11 @@ class Extractor:
         # builtins used by the device functions it calls
         for f in self.functions.values():
             uses |= _builtins_in(f.body)
-        sites = tuple(self.sites[first_site:])
+        # its own sites, and those of every helper it calls (lowered once, maybe for an earlier kernel)
+        site_ids = set(range(first_site, len(self.sites)))
+        for fkey in _called_functions(body, self.functions):
+            site_ids.update(self.function_sites.get(fkey, ()))
+        sites = tuple(self.sites[i] for i in sorted(site_ids))
         self.current_kernel = None
         return ir.Kernel(key, display_name, span_of(defn, self.path), tuple(params), body, sites,
                          tuple(self.kernel_shared.values()), launch_bounds, annotation, ann_span,
@@ -960,6 +1010,28 @@ class Extractor:
 
 def _symbol_hint(lv: ir.Expr) -> str:
     return ir.root_name(lv)
+
+
+def _called_functions(body: ir.Stmt, functions: dict[str, ir.Function]) -> list[str]:
+    """Keys of the functions a body calls, directly or through other functions of the file."""
+    found: list[str] = []
+    seen: set[str] = set()
+    stack: list[object] = [body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (tuple, list)):
+            stack.extend(n)
+            continue
+        if isinstance(n, ir.Call) and n.function is not None and n.function not in seen:
+            seen.add(n.function)
+            found.append(n.function)
+            f = functions.get(n.function)
+            if f is not None:
+                stack.append(f.body)
+        fields = getattr(n, "__dataclass_fields__", None)
+        if fields:
+            stack.extend(getattr(n, f) for f in fields if f not in ("ctype", "span"))
+    return found
 
 
 def _builtins_in(node: object) -> set[str]:

@@ -166,7 +166,8 @@ def to_lsp(result: FileResult, text: str) -> list[lsp.Diagnostic]:
                                                end=lsp.Position(line=0, character=1)),
                                message=f"smemlint could not lint this file: {result.error}",
                                severity=lsp.DiagnosticSeverity.Error, source="smemlint")]
-    return [to_lsp_diagnostic(d, text) for d in result.diagnostics]
+    # findings in headers the file includes belong to those documents, not to this one
+    return [to_lsp_diagnostic(d, text) for d in result.diagnostics if d.file == result.path]
 
 
 def _text_edit(text: str, e: Edit) -> lsp.TextEdit:

@@ -53,6 +53,17 @@ def _region(source: str, line: int, column: int, end_line: int, end_column: int,
     return region
 
 
+def _source_of(path: str, r: FileResult) -> str:
+    """The text of the file a finding is in: the linted file, or a header it includes."""
+    if path == r.path:
+        return r.source
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.read()
+    except OSError:
+        return ""
+
+
 def _location(path: str, root: str, region: dict) -> dict:
     uri, base = _uri(path, root)
     artifact = {"uri": uri, **({"uriBaseId": base} if base else {})}
@@ -61,7 +72,8 @@ def _location(path: str, root: str, region: dict) -> dict:
 
 def _result(d: Diagnostic, r: FileResult, fp: str, index: dict[str, int], root: str) -> dict:
     out = {"ruleId": d.code, "level": _LEVEL[d.severity], "message": {"text": d.message},
-           "locations": [_location(d.file, root, _region(r.source, d.line, d.column, d.end_line, d.end_column))],
+           "locations": [_location(d.file, root, _region(_source_of(d.file, r), d.line, d.column, d.end_line,
+                                                         d.end_column))],
            "partialFingerprints": {FINGERPRINT_KEY: fp},
            "properties": {"name": d.name, "facts": d.facts, "assumptions": d.assumptions}}
     if d.code in index:

@@ -29,7 +29,7 @@ import numpy as np
 from .. import ir
 from ..model import get_arch, global_sectors, shared_wavefronts
 from ..model.arch import Arch
-from .values import Known, Ptr, RowDivergence, Unknown, Value, is_varying, select, unknown_from, wrap
+from .values import Fields, Known, Ptr, RowDivergence, Unknown, Value, is_varying, select, unknown_from, wrap
 
 MAX_LOOP_ITERATIONS = 64  # iterations simulated per loop execution; later ones are not sampled
 UNKNOWN_TRIP_SAMPLE = 4  # iterations sampled when the trip count depends on data
@@ -235,7 +235,7 @@ _EXPR_METHODS = {
     ir.BinOp: "binop", ir.UnOp: "_eval_unop", ir.Cast: "_eval_cast", ir.Select: "_eval_select",
     ir.Access: "access", ir.Assign: "assign", ir.IncDec: "incdec", ir.AddrOf: "_eval_addrof",
     ir.Subscript: "_eval_lvalue", ir.Deref: "_eval_lvalue", ir.Member: "_eval_lvalue", ir.Call: "call",
-    ir.FloatConst: "_eval_float", ir.Opaque: "_eval_opaque",
+    ir.FloatConst: "_eval_float", ir.Opaque: "_eval_opaque", ir.LocalField: "_eval_field",
 }
 _TABLES: dict[type, tuple[dict, dict]] = {}
 
@@ -632,6 +632,8 @@ class Interpreter:
             return c
         if isinstance(v, Ptr):
             return self._true
+        if isinstance(v, Fields):
+            return Unknown(self._varying(v, mask), "a struct value")
         return v
 
     def _convert(self, v: Value, ct: ir.CType, mask: np.ndarray) -> Value:
@@ -652,6 +654,11 @@ class Interpreter:
             return ~np.all(a == a[..., :1], axis=-1)
         if isinstance(v, Unknown):
             return v.lane_varying
+        if isinstance(v, Fields):
+            rows: bool | np.ndarray = v.rest.lane_varying
+            for _, f in v.known:
+                rows = rows | self._varying_rows(f)
+            return rows
         return self._varying_rows(v.offset)
 
     def _agree(self, rows: bool | np.ndarray, mask: np.ndarray, what: str) -> bool:
@@ -822,7 +829,36 @@ class Interpreter:
         vals = [self.eval(p, mask) for p in e.parts]
         if e.reason.startswith(TOO_COMPLEX):  # cut off by the frontend: it may well vary per lane
             return Unknown(True, e.reason)
+        if e.uniform is not None:
+            return Unknown(not e.uniform, e.reason)
+        if not vals:  # nothing proves it the same in every thread
+            return Unknown(True, e.reason)
         return self._unknown_from(e.reason, mask, *vals)
+
+    def _eval_field(self, e: ir.LocalField, mask: np.ndarray) -> Value:
+        """A field of a struct variable: what was stored in it, else what the whole struct came from."""
+        if e.ctype.kind == "array":  # an array inside a struct variable: per-thread (local) memory
+            return Ptr(ir.Symbol(e.name, "local", key=f"{e.var}+{e.offset}"), self._const(e.offset))
+        v = self._frames[-1].env.get(e.var)
+        if isinstance(v, _ParamValue):
+            v = v.value
+        if isinstance(v, Fields):
+            return v.get(e.offset)
+        if isinstance(v, Unknown):
+            return Unknown(v.lane_varying, v.reason)
+        return Unknown(True, f"`{e.name}`")
+
+    def _store_field(self, t: ir.LocalField, value: Value, mask: np.ndarray) -> None:
+        env = self._frames[-1].env
+        old = env.get(t.var)
+        if isinstance(old, _ParamValue):
+            old = old.value
+        if old is None:
+            self._every_block_here(mask, "a variable defined in some blocks only")
+        struct = old if isinstance(old, Fields) else Fields((), old if isinstance(old, Unknown) else
+                                                            Unknown(True, f"`{t.name.split('.')[0]}`"))
+        previous = struct.get(t.offset)
+        env[t.var] = struct.with_field(t.offset, t.ctype.bytes, select(mask, value, previous))
 
     def builtin(self, name: str) -> Value:
         if name.startswith("threadIdx."):
@@ -848,8 +884,8 @@ class Interpreter:
         if isinstance(a, Ptr) or isinstance(b, Ptr):
             return self.pointer_arith(op, a, b, e, mask)
         if not (isinstance(a, Known) and isinstance(b, Known)):
-            return self._unknown_from(a.reason if isinstance(a, Unknown) else b.reason  # type: ignore[union-attr]
-                                      , mask, a, b)
+            reason = a.reason if isinstance(a, Unknown) else b.reason if isinstance(b, Unknown) else "a struct value"
+            return self._unknown_from(reason, mask, a, b)
         if not e.ctype.is_int:
             return self._unknown_from("a floating-point value", mask, a, b)
         shift = a.shift or b.shift
@@ -1027,8 +1063,10 @@ class Interpreter:
 
     def access(self, e: ir.Access, mask: np.ndarray) -> Value:
         ptr = self._record_access(e, mask)
-        if isinstance(ptr, Ptr) and ptr.symbol is not None and isinstance(ptr.offset, Known) \
-                and not ptr.offset.shift and self._uniform(ptr.offset, mask):
+        # Uniform only when every thread reads the same word of memory all threads share (each
+        # thread has its own local memory, so one address there holds a value per thread).
+        if isinstance(ptr, Ptr) and ptr.symbol is not None and ptr.symbol.space != "local" \
+                and isinstance(ptr.offset, Known) and not ptr.offset.shift and self._uniform(ptr.offset, mask):
             return Unknown(False, f"a value loaded from `{ptr.symbol.name}`")
         return Unknown(True, f"a value loaded from `{ptr.symbol.name if isinstance(ptr, Ptr) and ptr.symbol else 'memory'}`")
 
@@ -1200,13 +1238,17 @@ class Interpreter:
             value = self._convert(value, t.ctype, mask)
             self._store(t.var, value, mask)
             return value
+        if isinstance(t, ir.LocalField):
+            value = self._convert(value, t.ctype, mask)
+            self._store_field(t, value, mask)
+            return value
         if isinstance(t, ir.Access):
             self._record_access(t, mask)  # a store: the value it would read is not needed
         return value
 
     def incdec(self, e: ir.IncDec, mask: np.ndarray) -> Value:
         t = e.target
-        if isinstance(t, ir.VarRef):
+        if isinstance(t, (ir.VarRef, ir.LocalField)):
             old = self.eval(t, mask)
             if isinstance(old, Ptr):
                 step = t.ctype.pointee_bytes or 1
@@ -1216,7 +1258,10 @@ class Interpreter:
                 new = Known(wrap(old.arr + e.delta, t.ctype), old.shift)
             else:
                 new = old
-            self._store(t.var, new, mask)
+            if isinstance(t, ir.LocalField):
+                self._store_field(t, new, mask)
+            else:
+                self._store(t.var, new, mask)
             return new if e.prefix else old
         if e.load is not None:
             self.eval(e.load, mask)
@@ -1254,24 +1299,140 @@ class Interpreter:
             return self._convert(frame.retval, e.ctype, mask) if e.ctype.is_int else frame.retval
         known = all(isinstance(a, Known) and not a.shift for a in args)
         if known and args and e.ctype.is_int:
-            xs = [a.arr for a in args]  # type: ignore[union-attr]
-            r = None
-            if name in ("min", "umin", "llmin", "ullmin", "std::min") and len(xs) == 2:
-                r = np.minimum(xs[0], xs[1])
-            elif name in ("max", "umax", "llmax", "ullmax", "std::max") and len(xs) == 2:
-                r = np.maximum(xs[0], xs[1])
-            elif name in ("abs", "llabs", "std::abs") and len(xs) == 1:
-                r = np.abs(xs[0])
-            elif name in ("__mul24", "__umul24") and len(xs) == 2:
-                r = xs[0] * xs[1]
-            elif name in ("__popc", "__popcll") and len(xs) == 1:
-                # bits set in the 64-bit two's complement pattern (any shape of array)
-                r = np.bitwise_count(xs[0].astype(np.uint64)).astype(np.int64)
+            r = integer_intrinsic(name, [a.arr for a in args])  # type: ignore[union-attr]
             if r is not None:
                 return Known(wrap(r, e.ctype))
-        if name.startswith("__shfl") or name in ("__ballot_sync", "__activemask", "__match_any_sync"):
-            return Unknown(True, f"the result of `{name}`")
-        return self._unknown_from(f"the result of `{name}`", mask, *args)
+        if name.startswith("make_") and e.ctype.kind == "record" and args and e.ctype.bytes % len(args) == 0:
+            # make_int2(x, y), make_uchar4(...): a struct whose fields are the arguments, in order
+            size = e.ctype.bytes // len(args)
+            return Fields(tuple((i * size, a) for i, a in enumerate(args)), Unknown(True, f"a field of `{name}`"))
+        if is_pure_function(name):
+            return self._unknown_from(f"the result of `{name}`", mask, *args)
+        # Nothing proves the result of a function whose body is not seen the same in every thread
+        # (`thread_rank()`, `curand(&s)`, `__shfl_sync`, `clock()`).
+        return Unknown(True, f"the result of `{name}`")
+
+
+_U32 = 0xFFFFFFFF
+
+
+def _u32(x: np.ndarray) -> np.ndarray:
+    return x & _U32
+
+
+def _s32(x: np.ndarray) -> np.ndarray:
+    x = x & _U32
+    return np.where(x >= 1 << 31, x - (1 << 32), x)
+
+
+def _bits_reversed(x: np.ndarray) -> np.ndarray:
+    x = _u32(x)
+    r = np.zeros_like(x)
+    for i in range(32):
+        r |= ((x >> i) & 1) << (31 - i)
+    return r
+
+
+def _clz(x: np.ndarray, bits: int) -> np.ndarray:
+    x = x.astype(np.uint64) & np.uint64((1 << bits) - 1 if bits < 64 else (1 << 64) - 1)
+    n = np.full(x.shape, bits, dtype=np.int64)
+    for i in range(bits):
+        n = np.where((x >> np.uint64(i)) & np.uint64(1), bits - 1 - i, n)
+    return n
+
+
+def _ffs(x: np.ndarray, bits: int) -> np.ndarray:
+    x = x.astype(np.uint64) & np.uint64((1 << bits) - 1 if bits < 64 else (1 << 64) - 1)
+    n = np.zeros(x.shape, dtype=np.int64)
+    for i in range(bits - 1, -1, -1):
+        n = np.where((x >> np.uint64(i)) & np.uint64(1), i + 1, n)
+    return n
+
+
+def _byte_perm(x: np.ndarray, y: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """__byte_perm(x, y, s): byte i of the result is byte (s >> 4i) & 7 of the 8 bytes y:x."""
+    both = (_u32(y) << 32) | _u32(x)
+    r = np.zeros(np.broadcast(x, y, s).shape, dtype=np.int64)
+    for i in range(4):
+        sel = (s >> (4 * i)) & 7
+        r |= ((both >> (8 * sel)) & 0xFF) << (8 * i)
+    return r
+
+
+def integer_intrinsic(name: str, xs: list[np.ndarray]) -> np.ndarray | None:
+    """The exact value of a CUDA integer intrinsic (or min/max/abs) on known integers; else None.
+
+    The arguments are already converted to the parameter types by clang's implicit casts."""
+    n = len(xs)
+    if n == 2 and name in ("min", "umin", "llmin", "ullmin", "std::min"):
+        return np.minimum(xs[0], xs[1])
+    if n == 2 and name in ("max", "umax", "llmax", "ullmax", "std::max"):
+        return np.maximum(xs[0], xs[1])
+    if n == 1 and name in ("abs", "llabs", "std::abs"):
+        return np.abs(xs[0])
+    if n == 2 and name == "__umul24":
+        return (xs[0] & 0xFFFFFF) * (xs[1] & 0xFFFFFF)
+    if n == 2 and name == "__mul24":
+        a, b = xs[0] & 0xFFFFFF, xs[1] & 0xFFFFFF
+        a, b = np.where(a >= 1 << 23, a - (1 << 24), a), np.where(b >= 1 << 23, b - (1 << 24), b)
+        return a * b
+    if n == 2 and name == "__umulhi":
+        return ((_u32(xs[0]).astype(np.uint64) * _u32(xs[1]).astype(np.uint64)) >> np.uint64(32)).astype(np.int64)
+    if n == 2 and name == "__mulhi":
+        return (_s32(xs[0]) * _s32(xs[1])) >> 32
+    if n == 1 and name == "__popc":
+        return np.bitwise_count(_u32(xs[0]).astype(np.uint64)).astype(np.int64)
+    if n == 1 and name == "__popcll":
+        return np.bitwise_count(xs[0].astype(np.uint64)).astype(np.int64)
+    if n == 1 and name == "__clz":
+        return _clz(xs[0], 32)
+    if n == 1 and name == "__clzll":
+        return _clz(xs[0], 64)
+    if n == 1 and name == "__ffs":
+        return _ffs(xs[0], 32)
+    if n == 1 and name == "__ffsll":
+        return _ffs(xs[0], 64)
+    if n == 1 and name == "__brev":
+        return _bits_reversed(xs[0])
+    if n == 3 and name == "__byte_perm":
+        return _byte_perm(*xs)
+    if n == 3 and name in ("__funnelshift_l", "__funnelshift_lc", "__funnelshift_r", "__funnelshift_rc"):
+        lo, hi, sh = _u32(xs[0]), _u32(xs[1]), _u32(xs[2])
+        sh = np.minimum(sh, 32) if name.endswith("c") else sh & 31
+        if name.startswith("__funnelshift_l"):
+            return np.where(sh == 0, hi, _u32((hi << sh) | (lo >> (32 - sh))))
+        return np.where(sh == 32, hi, _u32(np.where(sh == 0, lo, (lo >> sh) | (hi << (32 - sh)))))
+    if n == 3 and name == "__sad":
+        return np.abs(_s32(xs[0]) - _s32(xs[1])) + _u32(xs[2])
+    if n == 3 and name == "__usad":
+        return np.abs(_u32(xs[0]) - _u32(xs[1])) + _u32(xs[2])
+    return None
+
+
+_PURE_NAMES = frozenset(
+    "min max umin umax llmin llmax ullmin ullmax abs llabs labs fabs fabsf sqrt sqrtf rsqrt rsqrtf cbrt cbrtf "
+    "exp expf exp2 exp2f exp10 exp10f expm1 expm1f log logf log2 log2f log10 log10f log1p log1p pow powf "
+    "sin sinf cos cosf tan tanf sinh sinhf cosh coshf tanh tanhf asin asinf acos acosf atan atanf atan2 atan2f "
+    "floor floorf ceil ceilf round roundf lround lroundf llround llroundf trunc truncf rint rintf lrint lrintf "
+    "nearbyint nearbyintf fmod fmodf remainder remainderf fmin fminf fmax fmaxf fma fmaf fdim fdimf erf erff "
+    "erfc erfcf erfinv erfinvf copysign copysignf ldexp ldexpf hypot hypotf isnan isinf isfinite signbit "
+    "rcbrt rcbrtf norm3d norm3df norm4d norm4df rnorm3d rnorm3df".split())
+_PURE_PREFIXES = ("std::", "__float", "__double", "__int", "__uint", "__ll", "__ull", "__short", "__ushort",
+                  "__half", "__h", "__bfloat", "__nv_cvt", "__f", "__d", "__mul", "__umul", "__popc", "__clz",
+                  "__ffs", "__brev", "__byte_perm", "__funnelshift", "__sad", "__usad", "__saturate", "__v",
+                  "__expf", "__exp10f", "__logf", "__log2f", "__log10f", "__powf", "__sinf", "__cosf", "__tanf",
+                  "__frcp", "__frsqrt", "__isnan", "__isinf", "__cvta", "__low2", "__high2", "__lows2",
+                  "__highs2", "__floats2", "__float22", "__halves2", "make_", "operator")
+_IMPURE_PREFIXES = ("std::rand", "__shfl", "__ballot", "__activemask", "__match", "__ld", "__st", "__lane",
+                    "__vote", "__any", "__all", "__reduce", "__syncthreads_")
+
+
+def is_pure_function(name: str) -> bool:
+    """A function whose result depends only on its arguments (math, conversions, intrinsics of the
+    CUDA math API, constructors of vector types): the same in every thread when they all are."""
+    if name.startswith(_IMPURE_PREFIXES):
+        return False
+    return name in _PURE_NAMES or name.startswith(_PURE_PREFIXES)
 
 
 @dataclass(frozen=True)
@@ -1297,6 +1458,8 @@ def _value_key(v: object) -> object:
         return ("P", None if v.symbol is None else v.symbol.key, _value_key(v.offset))
     if isinstance(v, _ParamValue):
         return ("V", v.name, _value_key(v.value))
+    if isinstance(v, Fields):
+        return ("F", tuple((o, _value_key(f)) for o, f in v.known), v.rest)
     return object()  # a value of another kind: equal to nothing, so never replayed
 
 
@@ -1325,7 +1488,7 @@ class _LoopFacts:
                 replayable = False
             elif isinstance(n, ir.Call) and n.function is not None and n.function in functions:
                 replayable = False
-            elif isinstance(n, (ir.VarRef, ir.Decl)):
+            elif isinstance(n, (ir.VarRef, ir.Decl, ir.LocalField)):
                 variables.add(n.var)
             elif isinstance(n, ir.Access):
                 sites.add(n.site)

@@ -221,7 +221,7 @@ class KernelUniformity:
             if e.name.startswith("threadIdx.") or e.name == "laneid":
                 return U(LANE, False, e.name)
             return UNIFORM
-        if isinstance(e, ir.VarRef):
+        if isinstance(e, (ir.VarRef, ir.LocalField)):  # a struct variable's fields share its level
             return self._var(fkey, e.var)
         if isinstance(e, ir.BinOp):
             a, b = ev(e.lhs), ev(e.rhs)
@@ -258,13 +258,13 @@ class KernelUniformity:
             return U(addr.level, True, f"a value loaded from `{hint}` at a {addr.name}-varying address")
         if isinstance(e, ir.Assign):
             u = ev(e.value)
-            if isinstance(e.target, ir.VarRef):
+            if isinstance(e.target, (ir.VarRef, ir.LocalField)):
                 self._assign(fkey, e.target.var, self._with_ctl(u, ctl))
             else:
                 ev(e.target)
             return u
         if isinstance(e, ir.IncDec):
-            if isinstance(e.target, ir.VarRef):
+            if isinstance(e.target, (ir.VarRef, ir.LocalField)):
                 u = self._var(fkey, e.target.var)
                 self._assign(fkey, e.target.var, self._with_ctl(u, ctl))
                 return u
@@ -282,6 +282,8 @@ class KernelUniformity:
             parts = [ev(p) for p in e.parts]
             if e.reason.startswith("result of atomic"):
                 return U(LANE, True, f"the old value returned by `{e.reason[len('result of '):]}`")
+            if e.uniform is False:
+                return U(LANE, True, e.reason)
             return join(*parts)
         return U(LANE, True, type(e).__name__)
 

@@ -69,7 +69,27 @@ class Ptr:
     offset: Known | Unknown
 
 
-Value = Known | Unknown | Ptr
+@dataclass(frozen=True)
+class Fields:
+    """A struct-typed variable: the values of the fields known by byte offset, `rest` for the others
+    (what the whole struct was made from: data loaded at some address, a parameter, ...)."""
+
+    known: tuple[tuple[int, "Value"], ...]
+    rest: Unknown
+
+    def get(self, offset: int) -> "Value":
+        for off, v in self.known:
+            if off == offset:
+                return v
+        return self.rest
+
+    def with_field(self, offset: int, width: int, value: "Value") -> "Fields":
+        """This struct with the field at `offset` (`width` bytes) set; fields it overlaps are dropped."""
+        keep = tuple((o, v) for o, v in self.known if not offset <= o < offset + max(width, 1))
+        return Fields(tuple(sorted(keep + ((offset, value),), key=lambda ov: ov[0])), self.rest)
+
+
+Value = Known | Unknown | Ptr | Fields
 
 
 _SIGNED = {1: np.int8, 2: np.int16, 4: np.int32}
@@ -95,6 +115,8 @@ def is_varying(v: Value) -> bool:
         return not v.uniform()
     if isinstance(v, Unknown):
         return v.lane_varying
+    if isinstance(v, Fields):
+        return v.rest.lane_varying or any(is_varying(f) for _, f in v.known)
     return is_varying(v.offset)
 
 
@@ -128,6 +150,10 @@ def _merge(mask: np.ndarray, a: Value, b: Value) -> Value:
         return Known(np.where(mask, a.arr, b.arr), shift)
     if isinstance(a, Ptr) and isinstance(b, Ptr) and a.symbol == b.symbol:
         return Ptr(a.symbol, select(mask, a.offset, b.offset))  # type: ignore[arg-type]
+    if isinstance(a, Fields) and isinstance(b, Fields):
+        rest = a.rest if a.rest == b.rest else Unknown(a.rest.lane_varying or b.rest.lane_varying, a.rest.reason)
+        offsets = sorted({o for o, _ in a.known} | {o for o, _ in b.known})
+        return Fields(tuple((o, _merge(mask, a.get(o), b.get(o))) for o in offsets), rest)
     reason = a.reason if isinstance(a, Unknown) else b.reason if isinstance(b, Unknown) else "mixed pointers"
     return Unknown(True, reason)
 
