@@ -18,6 +18,7 @@ from .. import ir
 from ..ir import CType, Span
 from .cursors import ChildrenMemo, FileNames, children, file_line_column, file_name, line_column, range_end, range_start
 from .cursors import key as cursor_key
+from .wording import binary_operator, construct, named
 
 K = ci.CursorKind
 T = ci.TypeKind
@@ -215,7 +216,7 @@ class _Lowerer:
         except RecursionError:
             return ir.Unsupported(self.span(c), f"{TOO_COMPLEX} (nested too deeply)")
         except Exception as e:  # noqa: BLE001 - never crash on user code
-            return ir.Unsupported(self.span(c), f"could not lower {c.kind.name}: {e}")
+            return ir.Unsupported(self.span(c), f"could not lower {construct(c.kind)}: {e}")
         finally:
             self.ex.depth -= 1
 
@@ -291,7 +292,7 @@ class _Lowerer:
             return ir.ExprStmt(sp, self.expr(c))
         if k.name in ("ASM_STMT", "GCC_ASM_STMT", "MS_ASM_STMT"):  # not every libclang names all three
             return ir.Unsupported(sp, "inline assembly")
-        return ir.Unsupported(sp, k.name.lower())
+        return ir.Unsupported(sp, construct(k))
 
     def switch_stmt(self, c: ci.Cursor, sp: Span) -> ir.Stmt:
         # Lowered as a chain of ifs over the case values (no fall-through modelled).
@@ -376,7 +377,7 @@ class _Lowerer:
         except RecursionError:
             return ir.Opaque(ir.UNKNOWN_TYPE, f"{TOO_COMPLEX} (nested too deeply)")
         except Exception as e:  # noqa: BLE001
-            return ir.Opaque(ir.UNKNOWN_TYPE, f"could not lower {c.kind.name}: {e}")
+            return ir.Opaque(ir.UNKNOWN_TYPE, f"could not lower {construct(c.kind)}: {e}")
         finally:
             self.ex.depth -= 1
 
@@ -429,7 +430,7 @@ class _Lowerer:
         if v is not None:
             return ir.Const(ct, v)
         parts = tuple(self.expr(x) for x in self.ex.children(c) if x.kind.is_expression())
-        return ir.Opaque(ct, k.name.lower(), parts)
+        return ir.Opaque(ct, construct(k), parts)
 
     def cast_like(self, c: ci.Cursor, ct: CType) -> ir.Expr:
         ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
@@ -473,7 +474,7 @@ class _Lowerer:
         ref = self.ex.referenced(c)
         if ref is None:
             v = const_value(c)
-            return ir.Const(ct, v) if v is not None else ir.Opaque(ct, f"unresolved `{c.spelling}`")
+            return ir.Const(ct, v) if v is not None else ir.Opaque(ct, f"unresolved {named(c.spelling, 'name')}")
         rk = ref.kind
         if rk == K.ENUM_CONSTANT_DECL:
             return ir.Const(ct, ref.enum_value)
@@ -483,7 +484,7 @@ class _Lowerer:
                 self.uses.add("warpSize")
                 return ir.Builtin(ir.INT, "warpSize")
             return ir.Const(ct, v) if v is not None else ir.Opaque(
-                ct, f"template parameter `{c.spelling}` (kernel not instantiated in this file)", uniform=True)
+                ct, f"template parameter {named(c.spelling, '(unnamed)')} (kernel not instantiated in this file)", uniform=True)
         if rk in (K.VAR_DECL, K.PARM_DECL):
             sym = self.ex.symbol_for_decl(ref) if rk == K.VAR_DECL else None
             if sym is not None:
@@ -496,16 +497,16 @@ class _Lowerer:
                 v = const_value(c) if ct.is_int else None
                 if v is not None:
                     return ir.Const(ct, v)
-                return ir.Opaque(ct, f"file-scope variable `{ref.spelling}`", uniform=True)
+                return ir.Opaque(ct, f"file-scope variable {named(ref.spelling, '(unnamed)')}", uniform=True)
             if ct.is_int and ref.type.is_const_qualified():
                 v = const_value(c)
                 if v is not None:
                     return ir.Const(ct, v)
             return ir.VarRef(ct, self.ex.decl_key(ref), ref.spelling)
         if rk == K.FUNCTION_DECL:
-            return ir.Opaque(ct, f"function `{ref.spelling}`", uniform=True)
+            return ir.Opaque(ct, f"function {named(ref.spelling, '(unnamed)')}", uniform=True)
         v = const_value(c)
-        return ir.Const(ct, v) if v is not None else ir.Opaque(ct, f"`{c.spelling}`")
+        return ir.Const(ct, v) if v is not None else ir.Opaque(ct, named(c.spelling, "an unnamed value"))
 
     def binary(self, c: ci.Cursor, ct: CType) -> ir.Expr:
         ch = self.ex.children(c)
@@ -514,7 +515,7 @@ class _Lowerer:
             return self.assign(ch[0], ch[1], "=", ct)
         op = _BINOPS.get(name)
         if op is None or len(ch) != 2:
-            return ir.Opaque(ct, f"operator {name}", tuple(self.expr(x) for x in ch))
+            return ir.Opaque(ct, binary_operator(name), tuple(self.expr(x) for x in ch))
         if ct.is_int:
             v = const_value(c)
             if v is not None:
@@ -583,7 +584,7 @@ class _Lowerer:
         if k == K.MEMBER_REF_EXPR:
             ch = self.ex.children(c)
             if not ch:
-                return ir.Opaque(ct, f"member `{c.spelling}` of this", uniform=False)
+                return ir.Opaque(ct, f"member {named(c.spelling, '(unnamed)')} of this", uniform=False)
             base_c = ch[0]
             field = self.ex.referenced(c)
             offset, off_bits = 0, -1
@@ -600,7 +601,7 @@ class _Lowerer:
             base = self.lvalue(base_c)
             if isinstance(base, (ir.VarRef, ir.LocalField)):  # a field of a struct variable: not memory
                 if field is None or field.kind != K.FIELD_DECL or off_bits < 0:
-                    return ir.Opaque(ct, f"field `{c.spelling}` of local `{base.name}`", uniform=False)
+                    return ir.Opaque(ct, f"field {named(c.spelling, '(unnamed)')} of local {named(base.name, '(unnamed)')}", uniform=False)
                 start = base.offset if isinstance(base, ir.LocalField) else 0
                 return ir.LocalField(ct, base.var, f"{base.name}.{c.spelling}", start + offset)
             return ir.Member(ct, base, offset, False, sp)
@@ -612,7 +613,10 @@ class _Lowerer:
             return e
         if k == K.CALL_EXPR and c.spelling.startswith("operator"):
             return ir.Opaque(ct, f"result of {c.spelling}", (self.call(c, ct),), uniform=False)
-        return ir.Opaque(ct, f"lvalue {k.name.lower()}", (self.expr(c),), uniform=False)
+        if k == K.CALL_EXPR:  # a function returning a reference, or an object whose member is called
+            return ir.Opaque(ct, f"the object returned by {named(c.spelling, 'a function call')}", (self.expr(c),),
+                             uniform=False)
+        return ir.Opaque(ct, f"memory designated by {construct(k)}", (self.expr(c),), uniform=False)
 
     def access(self, c: ci.Cursor, lv: ir.Expr, op: str, value: ir.Expr | None = None) -> ir.Expr:
         if not isinstance(lv, (ir.Subscript, ir.Deref, ir.Member)):

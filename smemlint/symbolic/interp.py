@@ -1068,7 +1068,8 @@ class Interpreter:
         if isinstance(ptr, Ptr) and ptr.symbol is not None and ptr.symbol.space != "local" \
                 and isinstance(ptr.offset, Known) and not ptr.offset.shift and self._uniform(ptr.offset, mask):
             return Unknown(False, f"a value loaded from `{ptr.symbol.name}`")
-        return Unknown(True, f"a value loaded from `{ptr.symbol.name if isinstance(ptr, Ptr) and ptr.symbol else 'memory'}`")
+        name = ptr.symbol.name if isinstance(ptr, Ptr) and ptr.symbol else ""
+        return Unknown(True, f"a value loaded from `{name}`" if name else "a value loaded from memory")
 
     def _record_access(self, e: ir.Access, mask: np.ndarray) -> Value:
         """Evaluate an access's address and record it; its pointer (the value read is not made)."""

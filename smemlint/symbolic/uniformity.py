@@ -254,8 +254,7 @@ class KernelUniformity:
                 pass  # the stored value was evaluated by the Assign
             if addr.level == BLOCK:
                 return UNIFORM
-            hint = _hint(e.lvalue)
-            return U(addr.level, True, f"a value loaded from `{hint}` at a {addr.name}-varying address")
+            return U(addr.level, True, f"a value loaded from {_hint(e.lvalue)} at a {addr.name}-varying address")
         if isinstance(e, ir.Assign):
             u = ev(e.value)
             if isinstance(e.target, (ir.VarRef, ir.LocalField)):
@@ -355,4 +354,6 @@ class KernelUniformity:
 
 
 def _hint(lv: ir.Expr) -> str:
-    return ir.root_name(lv, "memory")
+    """`name` of the variable an lvalue lands in, or plain words when it has none (never an empty name)."""
+    name = ir.root_name(lv, "")
+    return f"`{name}`" if name and name != "?" else "memory"
