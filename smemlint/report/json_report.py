@@ -5,6 +5,7 @@ import json
 from dataclasses import asdict
 
 from .. import __version__
+from ..coverage import coverage
 from ..results import FileResult
 from ..diagnostics import Diagnostic
 
@@ -42,7 +43,8 @@ def report_dict(results: list[FileResult], arch: str) -> dict:
                 accesses.append(entry)
         diags += [diagnostic_dict(d) for d in r.diagnostics]
     return {"tool": {"name": "smemlint", "version": __version__}, "arch": arch, "files": files,
-            "accesses": accesses, "diagnostics": diags, "kernels": kernels}
+            "accesses": accesses, "diagnostics": diags, "kernels": kernels,
+            "coverage": coverage(results).to_dict()}
 
 
 def render(results: list[FileResult], arch: str, **_: object) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 
+from ..coverage import coverage, summary_line
 from ..results import FileResult
 from ..diagnostics import Diagnostic, Severity
 
@@ -86,6 +87,11 @@ def render(results: list[FileResult], arch: str, *, colour: bool | None = None, 
     if n_err:
         summary += f"; {n_err} file{'s' * (n_err != 1)} could not be linted"
     out.append(summary)
+    if results:  # how much could be analysed (coverage.py owns the words)
+        cov = coverage(results)
+        out.append(summary_line(cov))
+        if cov.warning:
+            out.append(f"warning: {cov.warning}")
     return "\n".join(out)
 
 

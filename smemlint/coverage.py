@@ -1,0 +1,118 @@
+"""How much of a run could be analysed, and why not the rest (issue 15, item 6).
+
+A run over a tree whose include paths were not given ends with every file
+"linted" and almost nothing predicted: CUTLASS's examples without `-I` give 7
+kernels in 120 files. The coverage says so at the end of every run, as data
+(the JSON report's `coverage`) and as one line of the text summary, with a
+warning when most of the tree could not be analysed.
+
+It is computed from portable results only (results.py), so results read back
+from the cache or from a worker count the same.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+
+from .results import FileResult
+
+# how analysis.py and extract.py word what they could not do (their notes are the data here)
+_MISSING = "missing includes (analysed what parsed): "
+_COMPILE_ERRORS = re.compile(r"^\d+ compile error\(s\); analysed what parsed")
+_KERNEL_FAILED = re.compile(r"^kernel .*: analysis failed|: could not analyse \(")
+_NOT_INSTANTIATED = ": template kernel not instantiated by a launch"
+MOSTLY = 0.5  # under this share analysed, the run warns
+REASONS = 3  # reasons named in the text line
+
+
+@dataclass
+class Coverage:
+    files: int = 0
+    files_not_linted: int = 0  # status "error": nothing analysed
+    files_with_parse_errors: int = 0  # linted, but clang reported errors (missing includes among them)
+    files_missing_includes: int = 0
+    kernels_found: int = 0
+    kernels_with_predictions: int = 0  # at least one access with a number
+    kernels_failed: int = 0  # found, but their analysis failed
+    kernels_not_instantiated: int = 0  # templates analysed without their template arguments
+    accesses: int = 0
+    accesses_predicted: int = 0
+    reasons: list[dict] = field(default_factory=list)  # [{"reason": ..., "files": n}], most files first
+    warning: str | None = None
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _error_kind(message: str) -> str:
+    """A file's error without what is particular to the file ("took longer than 60 s ...")."""
+    return re.sub(r"\s*\(.*", "", message.split(";")[0]).strip() or "could not be linted"
+
+
+def coverage(results: list[FileResult]) -> Coverage:
+    c = Coverage(files=len(results))
+    reasons: Counter[str] = Counter()
+    for r in results:
+        if r.status != "ok":
+            c.files_not_linted += 1
+            reasons[f"not linted: {_error_kind(r.error or '')}"] += 1
+            continue
+        missing = [n[len(_MISSING):] for n in r.notes if n.startswith(_MISSING)]
+        if missing:
+            c.files_missing_includes += 1
+            c.files_with_parse_errors += 1
+            for header in {h.strip() for h in missing[0].split(",") if h.strip()}:
+                reasons[f"missing include {header}"] += 1
+        elif any(_COMPILE_ERRORS.match(n) for n in r.notes):
+            c.files_with_parse_errors += 1
+            reasons["compile errors"] += 1
+        failed = sum(1 for n in r.notes if _KERNEL_FAILED.search(n))
+        templates = sum(1 for n in r.notes if _NOT_INSTANTIATED in n)
+        c.kernels_failed += failed
+        c.kernels_not_instantiated += templates
+        if failed:
+            reasons["kernel analysis failed"] += 1
+        if templates:
+            reasons["template kernels not launched in the file"] += 1
+        c.kernels_found += len(r.kernels) + failed
+        for k in r.kernels:
+            predicted = sum(1 for a in k.accesses if a.predictable)
+            c.accesses += len(k.accesses)
+            c.accesses_predicted += predicted
+            c.kernels_with_predictions += predicted > 0
+    c.reasons = [{"reason": why, "files": n} for why, n in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))]
+    c.warning = _warning(c)
+    return c
+
+
+def _warning(c: Coverage) -> str | None:
+    if not c.files:
+        return None
+    unparsed = c.files_not_linted + c.files_with_parse_errors
+    little_predicted = c.kernels_found > 0 and c.kernels_with_predictions < MOSTLY * c.kernels_found
+    if unparsed <= MOSTLY * c.files and not little_predicted:
+        return None
+    if unparsed > MOSTLY * c.files:
+        what = f"{unparsed} of {c.files} files could not be parsed without errors"
+    else:
+        what = f"only {c.kernels_with_predictions} of {c.kernels_found} kernels got a prediction"
+    if c.files_missing_includes > MOSTLY * max(unparsed, 1) or c.files_missing_includes * 4 >= c.files:
+        hint = "headers were not found: pass -I DIR (or -p compile_commands.json) so the files parse as they build"
+    elif c.kernels_not_instantiated > MOSTLY * max(c.kernels_found, 1):
+        hint = "most kernels are templates not launched in their file: lint the files that launch them too"
+    else:
+        hint = "see the notes of each file"
+    return f"most of this tree could not be analysed ({what}); {hint}"
+
+
+def summary_line(c: Coverage) -> str:
+    """One line for the text summary: how much had predictions, what stood in the way."""
+    line = f"coverage: {c.kernels_with_predictions} of {c.kernels_found} kernel{'s' * (c.kernels_found != 1)} " \
+           f"with predictions"
+    if c.files_with_parse_errors:
+        line += f"; {c.files_with_parse_errors} of {c.files} file{'s' * (c.files != 1)} parsed with errors"
+    if c.reasons:
+        line += "; main reasons: " + ", ".join(f"{r['reason']} ({r['files']} file{'s' * (r['files'] != 1)})"
+                                              for r in c.reasons[:REASONS])
+    return line

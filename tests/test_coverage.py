@@ -1,0 +1,66 @@
+"""Every run says how much it could analyse, and warns when most of the tree could not be (issue 15, item 6)."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from kernels import transpose
+
+ROOT = Path(__file__).parent.parent
+GOOD = transpose("good", grid=1)
+# what a project file looks like linted without its include paths: its own headers are not found
+NEEDS_PROJECT_HEADERS = '#include "project/config.h"\n#include "project/tensor.h"\n' + GOOD
+
+
+def check(*args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env.pop("NO_COLOR", None)
+    return subprocess.run([sys.executable, "-m", "smemlint", "check", "--no-cache", "--cuda-headers", "bundled",
+                           *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
+
+
+def test_a_tree_without_its_include_paths_is_warned_about(tmp_path: Path) -> None:
+    for i in range(3):
+        (tmp_path / f"k{i}.cu").write_text(NEEDS_PROJECT_HEADERS.replace("good", f"k{i}"))
+    (tmp_path / "fine.cu").write_text(GOOD)
+    (tmp_path / "template.cu").write_text(
+        "template <int N> __global__ void t(float *o) { __shared__ float s[64]; s[threadIdx.x * N] = o[0]; }\n")
+    (tmp_path / "binary.cu").write_bytes(b"\0\1\2")
+    r = check("--format", "json", str(tmp_path))
+    cov = json.loads(r.stdout)["coverage"]
+    assert cov == {
+        "files": 6, "files_not_linted": 1, "files_with_parse_errors": 3, "files_missing_includes": 3,
+        "kernels_found": 5, "kernels_with_predictions": 4, "kernels_failed": 0, "kernels_not_instantiated": 1,
+        "accesses": cov["accesses"], "accesses_predicted": cov["accesses_predicted"],
+        "reasons": [{"reason": "missing include project/config.h", "files": 3},
+                    {"reason": "missing include project/tensor.h", "files": 3},
+                    {"reason": "not linted: binary file", "files": 1},
+                    {"reason": "template kernels not launched in the file", "files": 1}],
+        "warning": "most of this tree could not be analysed (4 of 6 files could not be parsed without errors); "
+                   "headers were not found: pass -I DIR (or -p compile_commands.json) so the files parse as "
+                   "they build"}, cov
+    assert 0 < cov["accesses_predicted"] < cov["accesses"]
+
+    text = check(str(tmp_path)).stdout.splitlines()
+    assert text[-2] == ("coverage: 4 of 5 kernels with predictions; 3 of 6 files parsed with errors; main reasons: "
+                        "missing include project/config.h (3 files), missing include project/tensor.h (3 files), "
+                        "not linted: binary file (1 file)")
+    assert text[-1].startswith("warning: most of this tree could not be analysed") and "pass -I DIR" in text[-1]
+
+    # with the include path (the headers exist): analysed, and no warning
+    (tmp_path / "inc" / "project").mkdir(parents=True)
+    for h in ("config.h", "tensor.h"):
+        (tmp_path / "inc" / "project" / h).write_text("#pragma once\n")
+    (tmp_path / "binary.cu").unlink()
+    text = check("-I", str(tmp_path / "inc"), str(tmp_path)).stdout.splitlines()
+    assert text[-1] == ("coverage: 4 of 5 kernels with predictions; main reasons: "
+                        "template kernels not launched in the file (1 file)"), text[-3:]
+
+
+def test_every_run_ends_with_its_coverage(tmp_path: Path) -> None:
+    (tmp_path / "k.cu").write_text(GOOD)
+    r = check(str(tmp_path / "k.cu"))
+    assert r.stdout.splitlines()[-1] == "coverage: 1 of 1 kernel with predictions"
