@@ -27,6 +27,7 @@ class CType:
     signed: bool = True
     pointee_bytes: int = 0  # ptr/array: size of what one step of arithmetic moves over
     spelling: str = ""
+    align: int = 0  # records only: the type's alignment (nvcc moves a struct in pieces of at most this)
 
     @property
     def is_int(self) -> bool:
@@ -54,6 +55,11 @@ class Symbol:
     decl: Span | None = None
     file_scope: bool = False
     key: str = ""  # unique id (USR or position)
+    # A table known at compile time: the integer elements of its initializer, flattened, when it is
+    # never written in the file (const, or no store and no cudaMemcpyToSymbol to it); else None,
+    # and `table_note` says why an initialized table is still taken as data.
+    values: tuple[int, ...] | None = None
+    table_note: str = ""
 
 
 # ---------------------------------------------------------------- expressions

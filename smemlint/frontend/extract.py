@@ -113,7 +113,7 @@ def ctype_of(t: ci.Type) -> CType:
             esize = t.element_type.get_size()
             return CType("array", max(size, 0), False, esize if esize > 0 else 0, spelling)
         if kind == T.RECORD:
-            return CType("record", max(size, 0), spelling=spelling)
+            return CType("record", max(size, 0), spelling=spelling, align=max(t.get_align(), 0))
         if kind == T.VOID:
             return CType("void", 0, spelling=spelling)
         return CType("other", max(size, 0), spelling=spelling)
@@ -439,6 +439,16 @@ class _Lowerer:
                 # default arguments, substituted template parameters, ...
                 v = const_value(c) if ct.is_int else None
                 return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "implicit value", uniform=True)
+            if len(ch) > 1:
+                # a call clang left unresolved (the toolkit's __stcs overloads, declared for device
+                # passes only): `name(args)` with the callee an overloaded declaration reference
+                callee = self.ex.strip(ch[0])
+                refs = [x for x in self.ex.children(callee) if x.kind == K.OVERLOADED_DECL_REF] \
+                    if callee.kind == K.DECL_REF_EXPR else []
+                if refs and (refs[0].spelling in _LOAD_INTRINSICS or refs[0].spelling in _STORE_INTRINSICS):
+                    access = self.memory_intrinsic(c, refs[0].spelling, ch[1:], ct)
+                    if access is not None:
+                        return access
             parts = tuple(self.expr(x) for x in ch)
             return ir.Opaque(ct, "expression", parts)
         inner = ch[0]
@@ -652,12 +662,15 @@ class _Lowerer:
             rest = tuple(self.expr(a) for a in args_c[1:])
             return ir.Opaque(ct, f"result of {name}", (ir.Access(lv.ctype, site, "atomic", lv, None), *rest),
                              uniform=False)  # each lane gets its own old value
-        if name in ("__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv") and len(args_c) == 1:
-            ptr = self.expr(args_c[0])
-            lv = ir.Deref(ct, ptr, self.span(c))
-            site = self.ex.new_site(c, "ld", ct.bytes, lv)
-            return ir.Access(ct, site, "ld", lv)
-        if name.startswith("operator") and ref is not None:
+        if name in _LOAD_INTRINSICS or name in _STORE_INTRINSICS:
+            access = self.memory_intrinsic(c, name, args_c, ct)
+            if access is not None:
+                return access
+        if ref is not None and ref.kind == K.CXX_METHOD and not args_c:
+            group = self.cooperative_group_value(c, name, ct)
+            if group is not None:
+                return group
+        if name.startswith("operator") and ref is not None and ref.kind != K.CONVERSION_FUNCTION:
             return self.operator_call(c, name, args_c, ct)
         if ref is not None and ref.kind == K.CONSTRUCTOR:
             # T v = src; of a struct: copy construction from a memory lvalue is a load of the whole struct
@@ -668,13 +681,81 @@ class _Lowerer:
             return ir.Opaque(ct, f"constructed {ct.spelling}", tuple(self.expr(a) for a in args_c))
         args = tuple(self.expr(a) for a in args_c)
         func_key = None
-        if ref is not None and ref.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
+        if ref is not None and ref.kind in _CALLABLE_KINDS:
+            # functions, and methods followed like them: conversion operators and static helpers
+            # that hand out an `extern __shared__` array (cuda-samples' SharedMemory<T>)
             defn = ref.get_definition()
-            if defn is not None and defn.kind == K.FUNCTION_DECL and \
+            if defn is not None and defn.kind in _DEFINITION_KINDS and \
                     any(ch.kind == K.COMPOUND_STMT for ch in self.ex.children(defn)) and \
                     not _is_system(defn):
                 func_key = self.ex.lower_function(defn)
+        if func_key is None and ref is not None and ref.kind in (K.CXX_METHOD, K.CONVERSION_FUNCTION):
+            # A method whose body is not followed (`(float)x[i]` on a bf16 element, `v.get()`): it
+            # reads its object, so an object in memory is loaded whole, and the result depends on it.
+            obj = self.method_object(c)
+            if obj is not None:
+                args = (self.expr(obj), *args)
         return ir.Call(ct, name, args, func_key, sp)
+
+    def memory_intrinsic(self, c: ci.Cursor, name: str, args_c: list[ci.Cursor], ct: CType) -> ir.Expr | None:
+        """`__ldg(p)`, `__ldcs(p)`, ...: one load of `*p`; `__stcs(p, v)`, ...: one store of `*p`;
+        each of the pointee's width (__ldg(const float4 *) is one 16-byte load)."""
+        if not args_c:
+            return None
+        et = self.ex.ctype(args_c[0].type.get_canonical().get_pointee())
+        if name in _LOAD_INTRINSICS and len(args_c) == 1:
+            lv = ir.Deref(et, self.expr(args_c[0]), self.span(c))
+            return ir.Access(et, self.ex.new_site(c, "ld", et.bytes, lv), "ld", lv)
+        if name in _STORE_INTRINSICS and len(args_c) == 2:
+            ptr = self.expr(args_c[0])
+            value = self.expr(args_c[1])
+            lv = ir.Deref(et, ptr, self.span(c))
+            site = self.ex.new_site(c, "st", et.bytes, lv)
+            return ir.Assign(ct, ir.Access(et, site, "st", lv, value), value, "=")
+        return None
+
+    def method_object(self, c: ci.Cursor) -> ci.Cursor | None:
+        """The object expression of a member call `obj.method(...)` (None for a static call)."""
+        member = next((m for m in map(self.ex.strip, self.ex.children(c)) if m.kind == K.MEMBER_REF_EXPR), None)
+        obj = self.ex.children(member) if member is not None else []
+        return obj[0] if obj else None
+
+    def cooperative_group_value(self, c: ci.Cursor, name: str, ct: CType) -> ir.Expr | None:
+        """`block.thread_rank()`, `tile.meta_group_rank()`, `tile.size()` of a cooperative group:
+        the thread-index arithmetic they stand for (the toolkit's bodies are not followed)."""
+        obj = self.method_object(c)
+        if obj is None:
+            return None
+        spelling = obj.type.get_canonical().spelling
+        if "cooperative_groups" not in spelling:
+            return None
+
+        def u(v: ir.Expr | int) -> ir.Expr:
+            return ir.Const(ir.UINT, v) if isinstance(v, int) else v
+
+        def op(o: str, a: ir.Expr | int, b: ir.Expr | int) -> ir.Expr:
+            return ir.BinOp(ir.UINT, o, u(a), u(b))
+
+        def builtin(n: str) -> ir.Expr:
+            if n.startswith("threadIdx"):
+                self.uses.add(n)
+            return ir.Builtin(ir.UINT, n)
+
+        bx, by = builtin("blockDim.x"), builtin("blockDim.y")
+        linear = op("+", builtin("threadIdx.x"), op("*", op("+", builtin("threadIdx.y"),
+                                                            op("*", builtin("threadIdx.z"), by)), bx))
+        threads = op("*", op("*", bx, by), builtin("blockDim.z"))
+        tile = re.search(r"thread_block_tile<\s*(\d+)", spelling)
+        value: ir.Expr | None = None
+        if tile is not None:
+            n = int(tile.group(1))
+            value = {"thread_rank": op("%", linear, n), "meta_group_rank": op("/", linear, n),
+                     "size": u(n), "num_threads": u(n), "meta_group_size": op("/", threads, n)}.get(name)
+        elif re.search(r"\bthread_block\b", spelling):
+            value = {"thread_rank": linear, "size": threads, "num_threads": threads}.get(name)
+        if value is None:
+            return None
+        return ir.Cast(ct, value) if ct.is_int and ct != ir.UINT else value
 
     def operator_call(self, c: ci.Cursor, name: str, args_c: list[ci.Cursor], ct: CType) -> ir.Expr:
         # Overloaded operators on structs (float4 copy-assign, __half +=, ...).
@@ -696,6 +777,15 @@ class _Lowerer:
                 value = ir.Opaque(target.ctype, name, (ld, rhs))
                 return ir.Assign(ct, self.access(operands[0], target, "st", value), value, m.group(1) + "=")
         return ir.Opaque(ct, name, tuple(self.expr(x) for x in operands))
+
+
+MAX_TABLE = 1 << 16  # elements of a compile-time table read from its initializer
+_SYMBOL_WRITERS = frozenset(("cudaMemcpyToSymbol", "cudaMemcpyToSymbolAsync", "cudaGetSymbolAddress",
+                             "cuModuleGetGlobal", "cudaMemcpyToArray"))
+_LOAD_INTRINSICS = frozenset(("__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"))
+_STORE_INTRINSICS = frozenset(("__stwb", "__stcg", "__stcs", "__stwt"))
+_CALLABLE_KINDS = (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD, K.CONVERSION_FUNCTION)
+_DEFINITION_KINDS = (K.FUNCTION_DECL, K.CXX_METHOD, K.CONVERSION_FUNCTION)
 
 
 def _is_system(c: ci.Cursor) -> bool:
@@ -720,6 +810,8 @@ class Extractor:
         self.current_kernel: str | None = None
         self._lowering: set[str] = set()
         self.function_sites: dict[str, range] = {}  # sites created while lowering each function
+        self.function_shared: dict[str, list[ir.Symbol]] = {}  # shared arrays first seen in each function
+        self.host_writes: dict[str, str] = {}  # symbol name -> the host call that may write it
         self._file_paths: dict[int, str] = {}  # libclang file handle -> the path spans name
         self._header_lines: dict[str, list[str]] = {}
         self.depth = 0  # nesting of stmt()/expr() calls, across the functions lowered inside one another
@@ -793,8 +885,10 @@ class Extractor:
                 et = t.element_type
             file_scope = d.semantic_parent is not None and d.semantic_parent.kind in (K.TRANSLATION_UNIT,
                                                                                      K.NAMESPACE)
-            sym = ir.Symbol(d.spelling, space, self.ctype(et), tuple(dims), dynamic,
-                            max(t.get_align(), 0), self.span_of(d), file_scope, key)
+            elem = self.ctype(et)
+            values, note = self.table_values(d, space, elem, t) if is_array and elem.is_int else (None, "")
+            sym = ir.Symbol(d.spelling, space, elem, tuple(dims), dynamic,
+                            max(t.get_align(), 0), self.span_of(d), file_scope, key, values, note)
         self._symbols[key] = sym
         return sym
 
@@ -832,6 +926,41 @@ class Extractor:
             self._header_lines[path] = lines
         return lines
 
+    def table_values(self, d: ci.Cursor, space: str, elem: CType,
+                     t: ci.Type) -> tuple[tuple[int, ...] | None, str]:
+        """The flattened integer initializer of an array that nothing in the file may overwrite.
+
+        `const`/`constexpr` arrays are immutable; a `__constant__` (or `__device__`) array is
+        taken as data when the host may write it (cudaMemcpyToSymbol and friends name it) or a
+        kernel stores to it; the second value says why."""
+        init = next((ch for ch in self.children(d) if ch.kind == K.INIT_LIST_EXPR), None)
+        if init is None:
+            return None, ""
+        values: list[int] = []
+        stack = [init]
+        while stack:
+            n = stack.pop()
+            if n.kind == K.INIT_LIST_EXPR:
+                stack.extend(reversed(self.children(n)))
+                continue
+            v = const_value(n)
+            if v is None or len(values) >= MAX_TABLE:
+                return None, ""
+            values.append(v)
+        count = t.get_size() // elem.bytes if t.get_size() > 0 and elem.bytes > 0 else len(values)
+        values += [0] * max(count - len(values), 0)  # the rest of a partial initializer is zero
+        if t.element_type.is_const_qualified() or t.is_const_qualified():
+            return tuple(values), ""
+        if space not in ("constant", "global"):
+            return None, ""
+        writer = self.host_writes.get(d.spelling)
+        if writer is not None:
+            return None, (f"`{d.spelling}` has an initializer, but the host may overwrite it "
+                          f"({writer}), so its elements are data")
+        if space == "global":
+            return None, f"`{d.spelling}` is a writable __device__ array, so its elements are data"
+        return tuple(values), ""
+
     def new_site(self, c: ci.Cursor, op: str, width: int, lv: ir.Expr, call: str | None = None) -> int:
         sp = self.span_of(c)
         text = ""
@@ -861,10 +990,13 @@ class Extractor:
         key = defn.get_usr() or self.decl_key(defn)
         if defn.kind == K.FUNCTION_DECL and defn.get_num_template_arguments() > 0:
             key += "<" + ",".join(_template_arg(defn, i) for i in range(defn.get_num_template_arguments())) + ">"
+        if defn.kind != K.FUNCTION_DECL and defn.semantic_parent is not None:  # a method of which class
+            key += "@" + defn.semantic_parent.type.spelling
         if key in self.functions or key in self._lowering:
             return key
         self._lowering.add(key)
         first_site = len(self.sites)
+        shared_before = set(self.kernel_shared)
         low = _Lowerer(self, key)
         params = tuple(ir.Param(self.decl_key(p), p.spelling, self.ctype(p.type)) for p in defn.get_arguments())
         body_c = next((ch for ch in self.children(defn) if ch.kind == K.COMPOUND_STMT), None)
@@ -873,6 +1005,7 @@ class Extractor:
             body = ir.Block(body.span, (body,))
         self.functions[key] = ir.Function(key, defn.spelling, params, body, self.ctype(defn.result_type))
         self.function_sites[key] = range(first_site, len(self.sites))
+        self.function_shared[key] = [sym for k, sym in self.kernel_shared.items() if k not in shared_before]
         self._lowering.discard(key)
         return key
 
@@ -915,6 +1048,8 @@ class Extractor:
         site_ids = set(range(first_site, len(self.sites)))
         for fkey in _called_functions(body, self.functions):
             site_ids.update(self.function_sites.get(fkey, ()))
+            for sym in self.function_shared.get(fkey, ()):
+                self.kernel_shared.setdefault(sym.key, sym)
         sites = tuple(self.sites[i] for i in sorted(site_ids))
         self.current_kernel = None
         return ir.Kernel(key, display_name, span_of(defn, self.path), tuple(params), body, sites,
@@ -953,6 +1088,10 @@ class Extractor:
         except Exception as e:  # noqa: BLE001 - never lose the kernels for a missing fact
             unit.notes.append(f"call facts not extracted ({type(e).__name__}: {e})")
             launch_calls = []
+        for call in unit.calls:
+            if call.name in _SYMBOL_WRITERS and call.args:
+                target = call.args[0].replace("&", "").replace("(", "").replace(")", "").strip()
+                self.host_writes.setdefault(target.split("::")[-1], f"{call.name} at line {call.span.line}")
         launches: list[tuple[ci.Cursor, ci.Cursor]] = []  # (launch call, referenced kernel decl)
         for call in launch_calls:
             ref = call.referenced

@@ -111,8 +111,8 @@ class _LayoutTrial(Interpreter):
         super().__init__(*args, **kwargs)
         self.watched = watched
 
-    def record(self, site_id, op, ptr, width, mask) -> None:
-        super().record(site_id, op, ptr, width, mask)
+    def record(self, site_id, op, ptr, width, mask, piece=0) -> None:
+        super().record(site_id, op, ptr, width, mask, piece)
         if site_id in self.watched:
             st = self.stats[site_id]
             if st.unpredictable or st.wavefronts > st.ideal:

@@ -170,8 +170,8 @@ class _Recorder(Interpreter):
         self.seen: dict[int, list[tuple[str, np.ndarray, np.ndarray]]] = {}
         self.unknown: set[int] = set()
 
-    def record(self, site_id, op, ptr, width, mask) -> None:
-        super().record(site_id, op, ptr, width, mask)
+    def record(self, site_id, op, ptr, width, mask, piece=0) -> None:
+        super().record(site_id, op, ptr, width, mask, piece)
         if isinstance(ptr, Ptr) and ptr.symbol is not None and isinstance(ptr.offset, Known) and not self._guards:
             lst = self.seen.setdefault(site_id, [])
             if len(lst) < self.MAX_EXECUTIONS:

@@ -1063,18 +1063,39 @@ class Interpreter:
 
     def access(self, e: ir.Access, mask: np.ndarray) -> Value:
         ptr = self._record_access(e, mask)
+        if isinstance(ptr, Ptr) and ptr.symbol is not None and ptr.symbol.values is not None and e.op == "ld":
+            known = self._table_element(ptr, e.lvalue.ctype, mask)
+            if known is not None:
+                return known
         # Uniform only when every thread reads the same word of memory all threads share (each
         # thread has its own local memory, so one address there holds a value per thread).
         if isinstance(ptr, Ptr) and ptr.symbol is not None and ptr.symbol.space != "local" \
                 and isinstance(ptr.offset, Known) and not ptr.offset.shift and self._uniform(ptr.offset, mask):
             return Unknown(False, f"a value loaded from `{ptr.symbol.name}`")
         name = ptr.symbol.name if isinstance(ptr, Ptr) and ptr.symbol else ""
+        if name and ptr.symbol.table_note:  # type: ignore[union-attr]
+            return Unknown(True, f"a value loaded from `{name}` ({ptr.symbol.table_note})")  # type: ignore[union-attr]
         return Unknown(True, f"a value loaded from `{name}`" if name else "a value loaded from memory")
+
+    def _table_element(self, ptr: Ptr, ct: ir.CType, mask: np.ndarray) -> Known | None:
+        """The elements read from a table known at compile time (None: not one whole element of it)."""
+        sym = ptr.symbol
+        size = sym.elem.bytes
+        if not isinstance(ptr.offset, Known) or ptr.offset.shift or not ct.is_int or ct.bytes != size or size <= 0:
+            return None
+        off = ptr.offset.arr
+        live = np.broadcast_to(mask, off.shape) if off.shape != mask.shape else mask
+        idx = np.where(live, off, 0)
+        if (idx % size).any() or idx.min() < 0 or idx.max() // size >= len(sym.values):
+            return None
+        table = np.asarray(sym.values, dtype=np.int64)
+        return Known(wrap(table[idx // size], ct))
 
     def _record_access(self, e: ir.Access, mask: np.ndarray) -> Value:
         """Evaluate an access's address and record it; its pointer (the value read is not made)."""
         ptr = self.address(e.lvalue, mask)
-        self.record(e.site, e.op, ptr, e.lvalue.ctype.bytes, mask)
+        ct = e.lvalue.ctype
+        self.record(e.site, e.op, ptr, ct.bytes, mask, _piece_width(ct))
         return ptr
 
     def _unpredictable(self, st: SiteStats, reason: str, mask: np.ndarray) -> None:
@@ -1082,7 +1103,9 @@ class Interpreter:
         if self._batched:
             st.row_unpredictable = st.row_unpredictable | self._reached(mask)
 
-    def record(self, site_id: int, op: str, ptr: Value, width: int, mask: np.ndarray) -> None:
+    def record(self, site_id: int, op: str, ptr: Value, width: int, mask: np.ndarray, piece: int = 0) -> None:
+        """One execution of an access of `width` bytes, moved in instructions of `piece` bytes each
+        (0: one instruction; a float3 is three 4-byte ones)."""
         st = self.stats.get(site_id)
         if st is None:
             return
@@ -1116,6 +1139,12 @@ class Interpreter:
         remap = self.remap.get(ptr.symbol.key)
         if remap is not None:
             addr = remap(addr)
+        if piece and piece < width:
+            st.notes.add(f"a {width}-byte {_symbol_name(ptr)} element moves as {width // piece} {piece}-byte "
+                         f"accesses (nvcc splits a struct by its {piece}-byte alignment; every field assumed used)")
+            for k in range(0, width, piece):
+                self._cost(st, op, addr + k, piece, mask)
+            return
         self._cost(st, op, addr, width, mask)
 
     def _warps(self, a: np.ndarray) -> np.ndarray:
@@ -1312,6 +1341,24 @@ class Interpreter:
         # Nothing proves the result of a function whose body is not seen the same in every thread
         # (`thread_rank()`, `curand(&s)`, `__shfl_sync`, `clock()`).
         return Unknown(True, f"the result of `{name}`")
+
+
+def _piece_width(ct: ir.CType) -> int:
+    """Bytes per instruction nvcc moves a struct of type `ct` in (0: the whole access is one).
+
+    From SASS (sm_90, CUDA 13): float3 (12 bytes, 4-byte aligned) -> 3 x LDG.E/STS; a 32-byte struct
+    of floats -> 8 x LDG.E; a 16-byte-aligned 32-byte struct -> 2 x LDG.E.128."""
+    width = ct.bytes
+    if ct.kind != "record" or width <= 0:
+        return 0
+    piece = min(ct.align, 16) if ct.align > 0 else 0
+    while piece > 1 and width % piece:
+        piece //= 2
+    return piece if piece and piece < width else 0
+
+
+def _symbol_name(ptr: Ptr) -> str:
+    return f"`{ptr.symbol.name}`" if ptr.symbol is not None else "memory"
 
 
 _U32 = 0xFFFFFFFF

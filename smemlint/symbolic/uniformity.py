@@ -254,6 +254,12 @@ class KernelUniformity:
                 pass  # the stored value was evaluated by the Assign
             if addr.level == BLOCK:
                 return UNIFORM
+            root = ir.lvalue_root(e.lvalue)
+            if e.op == "ld" and isinstance(root, ir.SymbolRef) and root.symbol.values is not None:
+                return U(addr.level, addr.data, addr.why)  # a table known at compile time: a function of its index
+            if isinstance(root, ir.SymbolRef) and root.symbol.table_note:
+                return U(addr.level, True, f"a value loaded from {_hint(e.lvalue)} at a {addr.name}-varying address "
+                                           f"({root.symbol.table_note})")
             return U(addr.level, True, f"a value loaded from {_hint(e.lvalue)} at a {addr.name}-varying address")
         if isinstance(e, ir.Assign):
             u = ev(e.value)
