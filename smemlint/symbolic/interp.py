@@ -258,6 +258,11 @@ def _lookup(table: dict, node_type: type, methods: dict, cls: type):
     return None
 
 
+def _result_of(name: str) -> str:
+    """What a call's value is, in words (a call in code clang recovered from errors may have no name)."""
+    return f"the result of `{name}`" if name else "the result of a call clang could not resolve"
+
+
 class Interpreter:
     def __init__(self, unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig,
                  arch: str = "sm_90", dims_override: dict[str, tuple[int, ...]] | None = None,
@@ -1325,7 +1330,7 @@ class Interpreter:
                 self._loops = saved_loops
                 self._cond_rows = saved_rows
             if frame.retval is None:
-                return Unknown(False, f"the result of `{name}`")
+                return Unknown(False, _result_of(name))
             return self._convert(frame.retval, e.ctype, mask) if e.ctype.is_int else frame.retval
         known = all(isinstance(a, Known) and not a.shift for a in args)
         if known and args and e.ctype.is_int:
@@ -1337,10 +1342,10 @@ class Interpreter:
             size = e.ctype.bytes // len(args)
             return Fields(tuple((i * size, a) for i, a in enumerate(args)), Unknown(True, f"a field of `{name}`"))
         if is_pure_function(name):
-            return self._unknown_from(f"the result of `{name}`", mask, *args)
+            return self._unknown_from(_result_of(name), mask, *args)
         # Nothing proves the result of a function whose body is not seen the same in every thread
         # (`thread_rank()`, `curand(&s)`, `__shfl_sync`, `clock()`).
-        return Unknown(True, f"the result of `{name}`")
+        return Unknown(True, _result_of(name))
 
 
 def _piece_width(ct: ir.CType) -> int:
