@@ -217,24 +217,48 @@ def clang_args(mode: str, path: str, options: ParseOptions, toolkit: str | None 
     return args
 
 
-def _collect(tu: ci.TranslationUnit) -> tuple[list[str], list[str], bool]:
-    """(errors, missing includes, whether an error sits in a header outside the user's file)."""
-    errors, missing, in_header = [], [], False
+@dataclass
+class _Errors:
+    """What a parse's error diagnostics say about the headers it was given."""
+
+    errors: list[str] = field(default_factory=list)  # every error, "file:line:col: message"
+    missing: list[str] = field(default_factory=list)  # #includes of the user's code that were not found
+    in_system_header: bool = False  # an error in the CUDA / C++ headers of the mode itself
+    in_project_header: bool = False  # an error in one of the project's own headers
+
+    @property
+    def in_header(self) -> bool:
+        return self.in_system_header or self.in_project_header
+
+
+def _collect(tu: ci.TranslationUnit) -> _Errors:
+    out = _Errors()
     main = tu.spelling
     for d in tu.diagnostics:
         if d.severity < ci.Diagnostic.Error:
             continue
         loc = d.location
         fname = loc.file.name if loc.file else "<unknown>"
-        errors.append(f"{fname}:{loc.line}:{loc.column}: {d.spelling}")
-        if "file not found" in d.spelling:
-            missing.append(d.spelling.split("'")[1] if "'" in d.spelling else d.spelling)
+        out.errors.append(f"{fname}:{loc.line}:{loc.column}: {d.spelling}")
+        if loc.file is None:
+            # "too many errors emitted, stopping now" is clang's cut-off, not an error of a header; other
+            # errors without a place are the driver's ("cannot find CUDA installation"): the mode's own
+            if not d.spelling.startswith("too many errors emitted"):
+                out.in_system_header = True
+            continue
+        system = loc.is_in_system_header
+        if "file not found" in d.spelling and not system:
+            out.missing.append(d.spelling.split("'")[1] if "'" in d.spelling else d.spelling)
+        elif system:
+            out.in_system_header = True  # a toolkit header missing a header of its own counts here too
         elif fname != main:
-            in_header = True
-    return errors, missing, in_header
+            out.in_project_header = True
+    return out
 
 
-_INCLUDE_RE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]+)[>"]', re.MULTILINE)
+_INCLUDE_RE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.MULTILINE)
+MAX_SCANNED_HEADERS = 256  # project headers read by the include scan of one file
+MAX_SCANNED_BYTES = 2 * 1024 * 1024
 
 
 def _bundled_has(header: str) -> bool:
@@ -247,15 +271,67 @@ def _toolkit_only(headers: list[str], toolkit: str) -> list[str]:
     return [h for h in headers if not _bundled_has(h) and ((inc / h).is_file() or (inc / "cccl" / h).is_file())]
 
 
-def wants_toolkit(path: str, text: str | None, toolkit: str | None) -> bool:
-    """Whether the file itself includes a header only the toolkit provides (auto mode)."""
+_scanned: dict[tuple[str, int, int], tuple[tuple[bytes, str], ...]] = {}
+
+
+def _includes_of(data: bytes) -> tuple[tuple[bytes, str], ...]:
+    return tuple((m.group(1), m.group(2).decode("utf-8", "replace")) for m in _INCLUDE_RE.finditer(data))
+
+
+def _header_includes(path: str) -> tuple[tuple[bytes, str], ...]:
+    """The #include lines of a project header, memoised by (path, size, mtime) for the process."""
+    try:
+        st = os.stat(path)
+        key = (path, st.st_size, st.st_mtime_ns)
+        found = _scanned.get(key)
+        if found is None:
+            with open(path, "rb") as fh:
+                found = _includes_of(fh.read(MAX_SCANNED_BYTES))
+            _scanned[key] = found
+        return found
+    except OSError:
+        return ()
+
+
+def scan_includes(path: str, text: str | None, include_dirs: list[str]) -> list[str]:
+    """Every #include target of the file and, transitively, of the project headers it reaches (found
+    beside the including file or in `include_dirs`), less those that are project headers themselves.
+
+    A textual scan: #if branches are all taken, macro-named includes are not followed. It is only
+    a forecast of which headers a parse will need; the parse itself has the last word.
+    """
+    try:
+        data = text.encode("utf-8", "replace") if text is not None else Path(path).read_bytes()[:MAX_SCANNED_BYTES]
+    except OSError:
+        return []
+    names: list[str] = []
+    queue = [(os.path.dirname(os.path.abspath(path)), _includes_of(data))]
+    seen: set[str] = set()
+    while queue:
+        here, includes = queue.pop()
+        for style, name in includes:
+            where = ([here] if style == b'"' else []) + include_dirs
+            found = next((os.path.join(d, name) for d in where if os.path.isfile(os.path.join(d, name))), None)
+            if found is None:
+                names.append(name)
+                continue
+            real = os.path.realpath(found)
+            if real in seen or len(seen) >= MAX_SCANNED_HEADERS:
+                continue
+            seen.add(real)
+            queue.append((os.path.dirname(found), _header_includes(found)))
+    return list(dict.fromkeys(names))
+
+
+def wants_toolkit(path: str, text: str | None, toolkit: str | None, include_dirs: list[str] | None = None) -> bool:
+    """Whether the file, or a project header it includes, includes a header only the toolkit provides."""
     if toolkit is None:
         return False
-    try:
-        data = text.encode("utf-8", errors="replace") if text is not None else Path(path).read_bytes()
-    except OSError:
-        return False
-    return bool(_toolkit_only([m.decode("utf-8", "replace") for m in _INCLUDE_RE.findall(data)], toolkit))
+    return bool(_toolkit_only(scan_includes(path, text, include_dirs or []), toolkit))
+
+
+def _include_dirs(flags: list[str]) -> list[str]:
+    return [v for f, v in zip(flags, flags[1:]) if f in ("-I", "-isystem")]
 
 
 # CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse: an editor
@@ -263,40 +339,68 @@ def wants_toolkit(path: str, text: str | None, toolkit: str | None) -> bool:
 _EDITING = 0x04 | 0x100
 
 
+def _may_do_better(mode: str, found: _Errors, toolkit: str | None, other: str | None) -> bool:
+    """Whether a parse with the other header mode could have fewer errors than this one.
+
+    Only when the errors point at this mode's headers: an error inside the CUDA or C++ headers
+    themselves (a toolkit clang cannot use, a stub that lacks a declaration), a missing header
+    that the toolkit has, or an error in a project header while every #include was found (a
+    declaration the bundled stub lacks). Errors in project headers that follow from a missing
+    project header (ggml's common.cuh without ggml.h) would be the same with any CUDA headers.
+    """
+    if other is None:
+        return False
+    if found.in_system_header:
+        return True
+    if mode == "bundled" and toolkit and _toolkit_only(found.missing, toolkit):
+        return True
+    return found.in_project_header and not found.missing
+
+
 def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = None,
           editing: bool = False) -> ParseResult:
-    """Parse `path` (or `text`, its unsaved content). `editing`: keep a preamble for `reparse`."""
+    """Parse `path` (or `text`, its unsaved content). `editing`: keep a preamble for `reparse`.
+
+    One parse per file where it can be: in auto mode the headers are chosen before parsing, from
+    the file's #include lines (through its project headers); a second parse, with the other
+    headers, only when the first one's errors say it could do better (_may_do_better), and the
+    parse with fewer errors is kept.
+    """
     unsaved = [(path, text)] if text is not None else None
     toolkit = find_cuda_toolkit() if options.cuda_headers in ("auto", "toolkit") else None
     if not toolkit or options.cuda_headers == "bundled":
         modes = ["bundled"]
     elif options.cuda_headers == "toolkit":
         modes = ["toolkit", "bundled"]  # the bundled header only if the toolkit's own headers fail (below)
-    elif wants_toolkit(path, text, toolkit):
+    elif wants_toolkit(path, text, toolkit, _include_dirs(user_flags(path, options))):
         modes = ["toolkit", "bundled"]
     else:
         modes = ["bundled", "toolkit"]  # the toolkit only if the bundled parse misses one of its headers
-    best: ParseResult | None = None
-    for mode in modes:
+    tried: list[ParseResult] = []
+    for n, mode in enumerate(modes):
         args = clang_args(mode, path, options, toolkit)
+        other = modes[n + 1] if n + 1 < len(modes) else None
         try:
             tu = _parse(path, args, unsaved, _KEEP_GOING | (_EDITING if editing else 0),
                         options.pch_dir if mode == "bundled" and not editing else None)
         except ci.TranslationUnitLoadError as e:
-            result = ParseResult(None, mode, [f"{path}: clang could not parse the file ({e})"], args=args)
+            tried.append(ParseResult(None, mode, [f"{path}: clang could not parse the file ({e})"], args=args))
+            again = other is not None
         else:
-            errors, missing, in_header = _collect(tu)
-            result = ParseResult(tu, mode, errors, missing, args)
-            needs_toolkit = mode == "bundled" and modes[-1] == "toolkit" and _toolkit_only(missing, toolkit)
-            if not in_header and not needs_toolkit:
-                if mode == "bundled" and options.cuda_headers == "toolkit" and best is not None:
-                    result.notes.append(f"with the CUDA toolkit's headers ({toolkit}) the parse failed in a header "
-                                        f"({best.errors[0]}); parsed with smemlint's bundled CUDA declarations "
-                                        "instead")
-                return result
-        if best is None or (result.tu is not None and len(result.errors) < len(best.errors)):
-            best = result
-    assert best is not None
+            found = _collect(tu)
+            tried.append(ParseResult(tu, mode, found.errors, found.missing, args))
+            again = _may_do_better(mode, found, toolkit, other)
+        if not again:
+            break
+    # the first parse unless a later one has a translation unit and fewer errors
+    best = tried[0]
+    for r in tried[1:]:
+        if r.tu is not None and (best.tu is None or len(r.errors) < len(best.errors)):
+            best = r
+    if best.mode == "bundled" and options.cuda_headers == "toolkit" and tried[0].mode == "toolkit":
+        first = tried[0].errors[0] if tried[0].errors else "clang could not parse the file"
+        best.notes.append(f"with the CUDA toolkit's headers ({toolkit}) the parse failed in a header ({first}); "
+                          "parsed with smemlint's bundled CUDA declarations instead")
     return best
 
 
@@ -334,7 +438,7 @@ def reparse(previous: ParseResult, path: str, text: str) -> ParseResult | None:
         previous.tu.reparse(unsaved_files=[(path, text)], options=_KEEP_GOING)
     except ci.TranslationUnitLoadError:
         return None
-    errors, missing, in_header = _collect(previous.tu)
-    if in_header:
+    found = _collect(previous.tu)
+    if found.in_header:
         return None
-    return ParseResult(previous.tu, previous.mode, errors, missing, previous.args, list(previous.notes))
+    return ParseResult(previous.tu, previous.mode, found.errors, found.missing, previous.args, list(previous.notes))
