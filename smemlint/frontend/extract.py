@@ -8,6 +8,7 @@ Anything this module does not understand becomes an `Opaque` value or an
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import os
 import re
 from pathlib import Path
@@ -267,7 +268,7 @@ class _Lowerer:
                            unroll=self.ex.unroll_pragma(c))
         if k == K.RETURN_STMT:
             ch = self.ex.children(c)
-            return ir.Return(sp, self.expr(ch[0]) if ch else None)
+            return ir.Return(sp, self.ex.merge_siblings(self.expr(ch[0])) if ch else None)
         if k == K.BREAK_STMT:
             return ir.Break(sp)
         if k == K.CONTINUE_STMT:
@@ -289,7 +290,7 @@ class _Lowerer:
             if e.kind == K.CALL_EXPR and e.spelling in _BARRIERS and e.spelling != "__syncthreads_count":
                 self.barriers.append(sp)
                 return ir.Barrier(sp, e.spelling)
-            return ir.ExprStmt(sp, self.expr(c))
+            return ir.ExprStmt(sp, self.ex.merge_siblings(self.expr(c)))
         if k.name in ("ASM_STMT", "GCC_ASM_STMT", "MS_ASM_STMT"):  # not every libclang names all three
             return ir.Unsupported(sp, "inline assembly")
         return ir.Unsupported(sp, construct(k))
@@ -362,7 +363,7 @@ class _Lowerer:
             init = self.expr(kids[-1])
             if ct.kind == "record" and not isinstance(init, (ir.Access, ir.Call, ir.VarRef, ir.LocalField)):
                 init = ir.Opaque(ct, "struct value", (init,))
-        return ir.Decl(sp, self.ex.decl_key(d), d.spelling, ct, init)
+        return ir.Decl(sp, self.ex.decl_key(d), d.spelling, ct, self.ex.merge_siblings(init) if init else None)
 
     # ------------------------------------------------------------ expressions
 
@@ -811,6 +812,7 @@ class Extractor:
         self._lowering: set[str] = set()
         self.function_sites: dict[str, range] = {}  # sites created while lowering each function
         self.function_shared: dict[str, list[ir.Symbol]] = {}  # shared arrays first seen in each function
+        self.merged_sites: set[int] = set()  # sites of sibling fields folded into another site's access
         self.host_writes: dict[str, str] = {}  # symbol name -> the host call that may write it
         self._file_paths: dict[int, str] = {}  # libclang file handle -> the path spans name
         self._header_lines: dict[str, list[str]] = {}
@@ -925,6 +927,46 @@ class Extractor:
                 lines = []
             self._header_lines[path] = lines
         return lines
+
+    def merge_siblings(self, e: ir.Expr) -> ir.Expr:
+        """Loads of sibling fields of one vector element in one expression, as nvcc emits them.
+
+        From SASS (sm_90, CUDA 13): `in[i].x + in[i].y` of a float2 or float4 is one LDG.E.64, `.x`
+        and `.y` of a uchar4 one LDG.E.U16; `.x + .w` of a float4 stays two LDG.E. So scalar fields
+        read from the same element are one access when together they cover a contiguous run of 2,
+        4, 8 or 16 bytes that starts at a multiple of its size and the element is aligned to it.
+        The merged access keeps the first field's site; the others' sites are dropped."""
+        loads: dict[object, list[ir.Access]] = {}
+        for a in _field_loads(e):
+            loads.setdefault(_without_spans(a.lvalue.base), []).append(a)  # type: ignore[attr-defined]
+        replace: dict[int, ir.Expr] = {}
+        for group in loads.values():
+            by_offset = {a.lvalue.offset: a for a in group}  # type: ignore[attr-defined]
+            if len(by_offset) < 2:
+                continue
+            lo = min(by_offset)
+            hi = max(o + by_offset[o].ctype.bytes for o in by_offset)
+            width = hi - lo
+            element = group[0].lvalue.base.ctype  # type: ignore[attr-defined]
+            covered = sum(by_offset[o].ctype.bytes for o in by_offset)
+            if covered != width or width not in (2, 4, 8, 16) or lo % width or element.align < width:
+                continue
+            first = by_offset[lo]
+            merged_ct = CType("int", width, False, spelling=f"{width}-byte load of sibling fields")
+            lv = first.lvalue
+            merged = ir.Access(first.ctype, first.site, "ld", ir.Member(merged_ct, lv.base, lv.offset,  # type: ignore
+                                                                        lv.arrow, lv.span))  # type: ignore
+            self.sites[first.site] = dataclasses.replace(self.sites[first.site], width=width)
+            replace[id(first)] = merged
+            for o, a in by_offset.items():
+                if a is not first:
+                    self.merged_sites.add(a.site)
+                    replace[id(a)] = ir.Opaque(a.ctype, "a field loaded together with its sibling", (merged,))
+            for a in group:  # a field read twice: the second read is the same load
+                if id(a) not in replace:
+                    replace[id(a)] = ir.Opaque(a.ctype, "a field loaded together with its sibling", (merged,))
+                    self.merged_sites.add(a.site)
+        return _rebuild(e, replace) if replace else e
 
     def table_values(self, d: ci.Cursor, space: str, elem: CType,
                      t: ci.Type) -> tuple[tuple[int, ...] | None, str]:
@@ -1045,9 +1087,9 @@ class Extractor:
         for f in self.functions.values():
             uses |= _builtins_in(f.body)
         # its own sites, and those of every helper it calls (lowered once, maybe for an earlier kernel)
-        site_ids = set(range(first_site, len(self.sites)))
+        site_ids = set(range(first_site, len(self.sites))) - self.merged_sites
         for fkey in _called_functions(body, self.functions):
-            site_ids.update(self.function_sites.get(fkey, ()))
+            site_ids.update(i for i in self.function_sites.get(fkey, ()) if i not in self.merged_sites)
             for sym in self.function_shared.get(fkey, ()):
                 self.kernel_shared.setdefault(sym.key, sym)
         sites = tuple(self.sites[i] for i in sorted(site_ids))
@@ -1153,6 +1195,58 @@ class Extractor:
 
 def _symbol_hint(lv: ir.Expr) -> str:
     return ir.root_name(lv)
+
+
+def _field_loads(e: object) -> list[ir.Access]:
+    """Loads in an expression of a scalar field of a struct element in memory (`in[i].x`)."""
+    found: list[ir.Access] = []
+    stack = [e]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (tuple, list)):
+            stack.extend(n)
+            continue
+        if isinstance(n, ir.Access) and n.op == "ld" and isinstance(n.lvalue, ir.Member) and not n.lvalue.arrow \
+                and n.lvalue.ctype.kind in ("int", "float") and n.lvalue.base.ctype.kind == "record" \
+                and isinstance(n.lvalue.base, (ir.Subscript, ir.Deref)):
+            found.append(n)
+            continue
+        if isinstance(n, (ir.Loop, ir.If, ir.Select)):
+            continue  # only what one evaluation surely reads together
+        fields = getattr(n, "__dataclass_fields__", None)
+        if fields:
+            stack.extend(getattr(n, f) for f in fields if f not in ("ctype", "span"))
+    found.reverse()
+    return found
+
+
+def _without_spans(e: object) -> object:
+    """An IR expression as a key that ignores where it was written (two `in[i]` are the same)."""
+    if isinstance(e, (tuple, list)):
+        return tuple(_without_spans(x) for x in e)
+    fields = getattr(e, "__dataclass_fields__", None)
+    if not fields:
+        return e
+    return (type(e).__name__,) + tuple(_without_spans(getattr(e, f)) for f in fields if f != "span")
+
+
+def _rebuild(e: object, replace: dict[int, ir.Expr]) -> object:
+    """`e` with the nodes whose ids are keys of `replace` replaced (frozen IR: rebuilt upwards)."""
+    if id(e) in replace:
+        return replace[id(e)]
+    if isinstance(e, tuple):
+        parts = tuple(_rebuild(x, replace) for x in e)
+        return parts if any(p is not q for p, q in zip(parts, e)) else e
+    fields = getattr(e, "__dataclass_fields__", None)
+    if not fields or isinstance(e, ir.CType):
+        return e
+    changes = {}
+    for f in fields:
+        v = getattr(e, f)
+        nv = _rebuild(v, replace)
+        if nv is not v:
+            changes[f] = nv
+    return dataclasses.replace(e, **changes) if changes else e
 
 
 def _called_functions(body: ir.Stmt, functions: dict[str, ir.Function]) -> list[str]:
