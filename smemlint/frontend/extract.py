@@ -1040,7 +1040,7 @@ class Extractor:
         first_site = len(self.sites)
         shared_before = set(self.kernel_shared)
         low = _Lowerer(self, key)
-        params = tuple(ir.Param(self.decl_key(p), p.spelling, self.ctype(p.type)) for p in defn.get_arguments())
+        params = tuple(ir.Param(self.decl_key(p), p.spelling, self.ctype(p.type)) for p in self.parameters(defn))
         body_c = next((ch for ch in self.children(defn) if ch.kind == K.COMPOUND_STMT), None)
         body = low.stmt(body_c) if body_c is not None else ir.Block(None, ())
         if not isinstance(body, ir.Block):
@@ -1051,6 +1051,13 @@ class Extractor:
         self._lowering.discard(key)
         return key
 
+    def parameters(self, defn: ci.Cursor) -> list[ci.Cursor]:
+        """A function's parameter declarations; libclang gives none for a template not instantiated
+        (a FunctionTemplate cursor), so those are read from its children."""
+        if defn.kind == K.FUNCTION_TEMPLATE:
+            return [ch for ch in self.children(defn) if ch.kind == K.PARM_DECL]
+        return list(defn.get_arguments())
+
     def lower_kernel(self, defn: ci.Cursor, display_name: str) -> ir.Kernel:
         key = (defn.get_usr() or self.decl_key(defn)) + display_name
         self.current_kernel = key
@@ -1058,7 +1065,7 @@ class Extractor:
         first_site = len(self.sites)
         low = _Lowerer(self, key)
         params = []
-        for p in defn.get_arguments():
+        for p in self.parameters(defn):
             ct = self.ctype(p.type)
             sym = None
             if ct.kind == "ptr":
