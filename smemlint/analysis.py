@@ -345,12 +345,13 @@ def _unreadable(path: str, e: OSError) -> str:
     return f"cannot read the file ({e.strerror or e})"
 
 
-def included_files(tu) -> list[str]:
-    """Every file clang included into the translation unit (what a cached result depends on)."""
+def included_files(tu) -> list[str] | None:
+    """Every file clang included into the translation unit (what a cached result depends on); None
+    if libclang could not list them (then the result is not cached)."""
     try:
         return sorted({inc.include.name for inc in tu.get_includes() if inc.include is not None})
-    except Exception:  # noqa: BLE001 - only the cache needs this; no list means no caching
-        return []
+    except Exception:  # noqa: BLE001 - only the cache needs this
+        return None
 
 
 def _error(result: FileResult, message: str, t0: float) -> FileResult:

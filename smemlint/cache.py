@@ -5,8 +5,10 @@ before parsing: the file's bytes (or the editor's text), its path, the settings,
 the flags compile_commands.json gives it, the CUDA toolkit found, and smemlint
 itself (version plus the size and mtime of its own source files, so editing a rule
 in a checkout invalidates too). Inside the entry sit the files clang included,
-each with the hash of its bytes: a hit needs every one of them unchanged, and
-every header that was missing still absent from the directories searched.
+each with the hash of its bytes (and its size and mtime, so an untouched header
+is checked with a stat, not read and hashed): a hit needs every one of them
+unchanged, and every header that was missing still absent from the directories
+searched. A file that includes nothing is cached like any other.
 
 What is stored is the portable result (results.portable: no clang objects, no IR),
 pickled. Entries live in `$SMEMLINT_CACHE_DIR`, else `$XDG_CACHE_HOME/smemlint`,
@@ -19,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import re
 import stat
 import tempfile
 import time
@@ -28,7 +31,7 @@ from . import __version__
 from .config import Settings
 from .results import FileResult
 
-FORMAT = 1  # bump when the stored layout changes
+FORMAT = 2  # bump when the stored layout changes
 
 
 def cache_dir() -> Path:
@@ -128,8 +131,18 @@ class Cache:
         except Exception:  # noqa: BLE001 - absent, truncated or from another version: a miss
             self.misses += 1
             return None
-        for name, digest in includes:  # digest None: a header that was missing must still be absent
-            if os.path.exists(name) if digest is None else file_hash(name) != digest:
+        for name, digest, size, mtime in includes:  # digest None: a header that was missing must still be absent
+            if digest is None:
+                if os.path.exists(name):
+                    self.misses += 1
+                    return None
+                continue
+            try:
+                st = os.stat(name)
+            except OSError:
+                self.misses += 1
+                return None
+            if (st.st_size, st.st_mtime_ns) != (size, mtime) and file_hash(name) != digest:
                 self.misses += 1
                 return None
         self.hits += 1
@@ -143,12 +156,16 @@ class Cache:
         includes = []
         for name in result.includes:
             digest = file_hash(name)
+            try:
+                st = os.stat(name)
+            except OSError:
+                return
             if digest is None:
                 return
-            includes.append((name, digest))
+            includes.append((name, digest, st.st_size, st.st_mtime_ns))
         # a header that was missing invalidates the entry once it appears where it is looked for
         missing = missing_includes(result)
-        includes += [(os.path.join(d, m), None) for m in missing for d in self._search_dirs(result.path)]
+        includes += [(os.path.join(d, m), None, 0, 0) for m in missing for d in self._search_dirs(result.path)]
         target = self._path(key)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -186,8 +203,13 @@ def missing_includes(result: FileResult) -> list[str]:
     return []
 
 
+# notes of a failure that may depend on the machine rather than the inputs (memory, recursion depth)
+_FAILED = re.compile(r"analysis failed|^rule \S+ failed on this file|: could not analyse \(")
+
+
 def cacheable(result: FileResult) -> bool:
-    """Only results fully determined by the inputs: no error (a timeout, a crash), no failed analysis."""
-    if result.status != "ok" or not result.includes:
+    """Only results fully determined by the inputs: no error (a timeout, a crash), no failed analysis,
+    and a known list of included files (possibly empty: a file without #includes)."""
+    if result.status != "ok" or result.includes is None:
         return False
-    return not any("failed" in n for n in result.notes)
+    return not any(_FAILED.search(n) for n in result.notes)

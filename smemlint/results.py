@@ -85,7 +85,7 @@ class FileResult:
     source: str = ""  # the text analysed (rules build fixes from it)
     unit: ir.TranslationUnit | None = None  # the IR, for rules that read more than accesses
     cache: dict = field(default_factory=dict)  # analyses computed once per file and shared by rules
-    includes: list[str] = field(default_factory=list)  # files clang included (for the result cache)
+    includes: list[str] | None = field(default_factory=list)  # files clang included (the cache's); None: unknown
     from_cache: bool = False
 
     @property
