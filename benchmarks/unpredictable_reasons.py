@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 
-def reasons(tree: str, extra: list[str], jobs: int) -> list[str]:
+def reasons(tree: str, extra: list[str], jobs: int, listing: list[str] | None = None) -> list[str]:
     cmd = [sys.executable, "-m", "smemlint", "check", "--format", "json", "--no-cache", "-j", str(jobs), *extra, tree]
     with tempfile.TemporaryDirectory() as cache:
         p = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, SMEMLINT_CACHE_DIR=cache))
@@ -30,6 +30,8 @@ def reasons(tree: str, extra: list[str], jobs: int) -> list[str]:
             continue
         why = next((s[len("cannot predict: "):] for s in a["assumptions"] if s.startswith("cannot predict: ")), "?")
         out.append(why)
+        if listing is not None and ("unknown origin" in why or "-byte access is not modelled" in why):
+            listing.append(f"{a['file']}:{a['line']}: {a['kernel']}: {a['symbol']} {a['op']}: {why}")
     return out
 
 
@@ -47,10 +49,12 @@ def main() -> None:
     ap.add_argument("trees", nargs="+")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--top", type=int, default=25)
+    ap.add_argument("--list", help="write the accesses of unknown origin and of unmodelled widths to this file")
     a = ap.parse_args(argv)
     total: collections.Counter[str] = collections.Counter()
+    listing: list[str] = []
     for tree in a.trees:
-        rs = reasons(tree, extra, a.jobs)
+        rs = reasons(tree, extra, a.jobs, listing)
         c = collections.Counter(fold(r) for r in rs)
         total.update(c)
         origin = sum(n for r, n in c.items() if "unknown origin" in r)
@@ -61,6 +65,9 @@ def main() -> None:
     print(f"TOTAL: unpredictable {sum(total.values())}, unknown origin {origin}, N-byte not modelled {width}")
     for r, n in total.most_common(a.top):
         print(f"{n:6d}  {r}")
+    if a.list:
+        with open(a.list, "w") as fh:
+            fh.write("\n".join(listing) + "\n")
 
 
 if __name__ == "__main__":
