@@ -588,6 +588,10 @@ class _Lowerer:
                 base_c, idx_c = idx_c, base_c
                 base = self.expr(base_c)
             step = base.ctype.pointee_bytes or ct.bytes
+            if ct.bytes <= 0 < base.ctype.pointee_bytes and base.ctype.kind == "array":
+                # an element of a dependent type in a template not instantiated (`float s[NUM_WARPS]`):
+                # clang knows the element's size from the array, not from the subscript
+                ct = CType("other", base.ctype.pointee_bytes, spelling=ct.spelling)
             return ir.Subscript(ct, base, self.expr(idx_c), step, sp)
         if k == K.UNARY_OPERATOR and _UNOPS.get(_unop_kind(c)) == "*":
             ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
