@@ -14,6 +14,8 @@ on user code (a cursor it cannot read is skipped).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import clang.cindex as ci
 
 from .. import ir
@@ -29,18 +31,41 @@ _SCOPES = (K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL, K.CLASS_DECL, K.STRUCT
 
 
 _CALL_EXPR = K.CALL_EXPR.value
+# Runtime API launches: (grid, block, dynamic shared memory) argument positions, after the kernel at 0.
+_API_LAUNCHES = {"cudaLaunchKernel": (1, 2, 4), "cudaLaunchCooperativeKernel": (1, 2, 4)}
+_API_LAUNCHES_EX = {"cudaLaunchKernelEx", "cudaLaunchKernelExC"}  # (const cudaLaunchConfig_t *, kernel, ...)
+_CASTS = (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
+          K.CXX_REINTERPRET_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR)
+
+
+@dataclass
+class Launch:
+    """A kernel launch as written: `k<<<grid, block, smem>>>(args)` or a runtime API call."""
+
+    call: ci.Cursor
+    kernel: ci.Cursor  # the launched kernel's declaration (a template specialisation where one is launched)
+    function: ci.Cursor  # the host function that launches it
+    grid: ci.Cursor | None = None
+    block: ci.Cursor | None = None
+    smem: ci.Cursor | None = None
+    args: list[ci.Cursor] = field(default_factory=list)  # kernel arguments (none known for cudaLaunchKernel)
+    config: ci.Cursor | None = None  # cudaLaunchKernelEx: the cudaLaunchConfig_t object
+    via: str = "<<<>>>"
 _DECLS = (K.VAR_DECL.value, K.PARM_DECL.value)
 
 
-def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.TranslationUnit) -> list[ci.Cursor]:
-    """Fill unit.calls and unit.volatile_vars; return the kernel launches (`k<<<...>>>(...)`) in source order.
+def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.TranslationUnit,
+            host_calls: list[tuple[ci.Cursor, ci.Cursor]] | None = None) -> list[Launch]:
+    """Fill unit.calls and unit.volatile_vars; return the kernel launches in source order.
 
     One walk over every function body of the main file serves both: the extractor needs the
     launches first (they say which template instantiations to analyse), the rules the call facts.
+    `host_calls`, when given, receives every (call, enclosing function) of the main file: the host
+    evaluator finds a wrapper's callers there.
     """
     main = tu.spelling
     calls: list[tuple[int, ir.CallFact]] = []
-    launches: list[tuple[int, ci.Cursor]] = []
+    launches: list[tuple[int, Launch]] = []
     callees = _Callees()
     file_of = FileNames()
     for fn in _definitions(tu.cursor, main, file_of):
@@ -58,8 +83,11 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
                     offset = c.extent.start.offset
                     c_kids = kids(c)
                     launch = _is_launch(c_kids)
-                    if launch:
-                        launches.append((offset, c))
+                    found = _chevron_launch(c, c_kids, fn) if launch else _api_launch(c, fn)
+                    if found is not None:
+                        launches.append((offset, found))
+                    if host_calls is not None:
+                        host_calls.append((c, fn))
                     fact = _call_fact(c, c_kids, kids, launch, callees, path, lines, fn.spelling, fkey, context)
                     if fact is not None:
                         calls.append((offset, fact))
@@ -80,6 +108,49 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     unit.calls = [f for _, f in calls]
     launches.sort(key=lambda x: x[0])
     return [c for _, c in launches]
+
+
+def _chevron_launch(c: ci.Cursor, c_kids: list[ci.Cursor], fn: ci.Cursor) -> Launch | None:
+    kernel = c.referenced
+    config = next((g for g in c_kids if g._kind_id == _CALL_EXPR and g.spelling in _LAUNCH_CONFIG_CALLS), None)
+    if kernel is None or config is None:
+        return None
+    cargs = list(config.get_arguments())
+    return Launch(c, kernel, fn, *(cargs[i] if i < len(cargs) else None for i in range(3)),
+                  args=list(c.get_arguments()))
+
+
+def _api_launch(c: ci.Cursor, fn: ci.Cursor) -> Launch | None:
+    """`cudaLaunchKernel((void *)k, grid, block, args, smem, stream)` and its cooperative and Ex forms."""
+    name = c.spelling
+    if name not in _API_LAUNCHES and name not in _API_LAUNCHES_EX:
+        return None
+    args = list(c.get_arguments())
+    at = 1 if name in _API_LAUNCHES_EX else 0
+    if len(args) <= at:
+        return None
+    kernel = _strip_casts(args[at]).referenced
+    if kernel is None or kernel.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
+        return None
+    if name in _API_LAUNCHES_EX:
+        config = _strip_casts(args[0])
+        if config.kind == K.UNARY_OPERATOR:  # `&config`
+            inner = [x for x in children(config) if x.kind.is_expression()]
+            config = inner[0] if inner else config
+        kernel_args = args[2:] if name == "cudaLaunchKernelEx" else []
+        return Launch(c, kernel, fn, args=kernel_args, config=config, via=name)
+    g, b, m = _API_LAUNCHES[name]
+    pick = [args[i] if i < len(args) and args[i].extent.start.line > 0 else None for i in (g, b, m)]
+    return Launch(c, kernel, fn, *pick, via=name)
+
+
+def _strip_casts(c: ci.Cursor) -> ci.Cursor:
+    while c.kind in _CASTS:
+        inner = [x for x in children(c) if x.kind.is_expression()]
+        if len(inner) != 1:
+            break
+        c = inner[0]
+    return c
 
 
 def _is_launch(call_children: list[ci.Cursor]) -> bool:

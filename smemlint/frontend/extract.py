@@ -19,6 +19,7 @@ from .. import ir
 from ..ir import CType, Span
 from .cursors import ChildrenMemo, FileNames, children, file_line_column, file_name, line_column, range_end, range_start
 from .cursors import key as cursor_key
+from .hostvalues import HostEvaluator
 from .wording import binary_operator, construct, named
 
 K = ci.CursorKind
@@ -1135,21 +1136,19 @@ class Extractor:
             if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and c.is_definition() and \
                     _has_attr(c, K.CUDAGLOBAL_ATTR):
                 kernels_by_pattern[_loc_key(c)] = c
+        host_calls: list[tuple[ci.Cursor, ci.Cursor]] = []
         try:
             from .calls import collect  # call facts and launches (imported here: it imports this module)
-            launch_calls = collect(self.tu, self.path, self.lines, unit)
+            found = collect(self.tu, self.path, self.lines, unit, host_calls)
         except Exception as e:  # noqa: BLE001 - never lose the kernels for a missing fact
             unit.notes.append(f"call facts not extracted ({type(e).__name__}: {e})")
-            launch_calls = []
+            found = []
         for call in unit.calls:
             if call.name in _SYMBOL_WRITERS and call.args:
                 target = call.args[0].replace("&", "").replace("(", "").replace(")", "").strip()
                 self.host_writes.setdefault(target.split("::")[-1], f"{call.name} at line {call.span.line}")
-        launches: list[tuple[ci.Cursor, ci.Cursor]] = []  # (launch call, referenced kernel decl)
-        for call in launch_calls:
-            ref = call.referenced
-            if ref is not None:
-                launches.append((call, ref))
+        self.host_values = HostEvaluator(const_value, host_calls)
+        launches = [(launch, launch.kernel) for launch in found]
         instantiations: dict[str, list[ci.Cursor]] = {}
         seen: set[tuple[str, str]] = set()
         for call, ref in launches:
@@ -1183,26 +1182,32 @@ class Extractor:
         unit.notes += self.notes
         return unit
 
-    def launch_site(self, call: ci.Cursor, ref: ci.Cursor) -> ir.LaunchSite | None:
-        config = next((ch for ch in self.children(call)
-                       if ch.kind == K.CALL_EXPR and ch.spelling in _LAUNCH_CONFIG_CALLS), None)
-        if config is None:
-            return None
-        cargs = list(config.get_arguments())
-        grid = _dim3_value(cargs[0]) if cargs else None
-        block = _dim3_value(cargs[1]) if len(cargs) > 1 else None
-        smem = _host_int(cargs[2]) if len(cargs) > 2 else None
-        args = tuple(_host_int(a) for a in call.get_arguments())
+    def launch_site(self, launch, ref: ci.Cursor) -> ir.LaunchSite | None:
+        """The launch's shape and constant arguments, as the host code computes them (hostvalues.py)."""
+        hv, fn = self.host_values, launch.function
+        try:
+            if launch.config is not None:  # cudaLaunchKernelEx: the fields of its cudaLaunchConfig_t
+                config = hv.value(launch.config, fn)
+                config = config if isinstance(config, dict) else {}
+                grid, block = _dim3_of(config.get("gridDim")), _dim3_of(config.get("blockDim"))
+                smem = config.get("dynamicSmemBytes")
+                smem = smem if isinstance(smem, int) else None
+            else:
+                grid = hv.dim3_value(launch.grid, fn) if launch.grid is not None else None
+                block = hv.dim3_value(launch.block, fn) if launch.block is not None else None
+                smem = hv.int_value(launch.smem, fn) if launch.smem is not None else None
+            args = tuple(hv.int_value(a, fn) for a in launch.args)
+        except Exception:  # noqa: BLE001 - an expression the evaluator cannot read leaves the launch unknown
+            grid = block = smem = None
+            args = ()
         key = (ref.get_usr() or self.decl_key(ref)) + _display_name(ref)
         block_text = ""
-        if len(cargs) > 1:
-            sp = span_of(cargs[1], self.path)
+        if launch.block is not None:
+            sp = span_of(launch.block, self.path)
             if sp.line == sp.end_line and 0 < sp.line <= len(self.lines):
                 block_text = self.lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
-        return ir.LaunchSite(key, span_of(call, self.path), grid, block, smem, args, block_text)
+        return ir.LaunchSite(key, span_of(launch.call, self.path), grid, block, smem, args, block_text)
 
-
-# ---------------------------------------------------------------- helpers
 
 def _symbol_hint(lv: ir.Expr) -> str:
     return ir.root_name(lv)
@@ -1327,78 +1332,9 @@ def _display_name(c: ci.Cursor) -> str:
     return c.spelling
 
 
-def _host_int(c: ci.Cursor, depth: int = 0) -> int | None:
-    """Value of a host-side integer expression: constants, and locals with constant initializers."""
-    if depth > 20:
-        return None
-    v = const_value(c)
-    if v is not None:
-        return v
-    s = _strip(c)
-    if s.kind == K.DECL_REF_EXPR:
-        ref = s.referenced
-        if ref is not None and ref.kind == K.VAR_DECL:
-            inits = [x for x in ref.get_children() if x.kind.is_expression()]
-            if inits:
-                return _host_int(inits[-1], depth + 1)
-        return None
-    if s.kind == K.BINARY_OPERATOR:
-        ch = _children(s)
-        a, b = _host_int(ch[0], depth + 1), _host_int(ch[1], depth + 1)
-        if a is None or b is None:
-            return None
-        op = _BINOPS.get(s.binary_operator.name)
-        try:
-            return {"+": a + b, "-": a - b, "*": a * b, "/": int(a / b) if b else None,
-                    "%": a % b if b else None, "<<": a << b, ">>": a >> b, "&": a & b, "|": a | b,
-                    "^": a ^ b}.get(op)
-        except (ValueError, OverflowError):
-            return None
-    if s.kind == K.CALL_EXPR and s.spelling in ("min", "max", "std::min", "std::max"):
-        vals = [_host_int(a, depth + 1) for a in s.get_arguments()]
-        if len(vals) == 2 and None not in vals:
-            return min(vals) if "min" in s.spelling else max(vals)
-    return None
-
-
-def _dim3_value(c: ci.Cursor, depth: int = 0) -> tuple[int, int, int] | None:
-    """A launch configuration operand: dim3 variable, dim3(...) temporary or integer."""
-    if depth > 20:
-        return None
-    s = _strip(c)
-    t = s.type.get_canonical()
-    if t.kind != T.RECORD:
-        v = _host_int(s)
-        return (v, 1, 1) if v is not None else None
-    if s.kind in (K.CALL_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR, K.INIT_LIST_EXPR, K.UNEXPOSED_EXPR):
-        args = list(s.get_arguments()) if s.kind == K.CALL_EXPR else \
-            [x for x in s.get_children() if x.kind.is_expression()]
-        if len(args) == 1 and _strip(args[0]).type.get_canonical().kind == T.RECORD:
-            return _dim3_value(args[0], depth + 1)
-        if s.kind == K.CXX_FUNCTIONAL_CAST_EXPR and len(args) == 1:
-            return _dim3_value(args[0], depth + 1)
-        if s.kind == K.UNEXPOSED_EXPR and len(args) == 1:
-            return _dim3_value(args[0], depth + 1)
-        vals: list[int] = []
-        for a in args[:3]:
-            if a.extent.start.line == 0:  # default argument
-                vals.append(1)
-                continue
-            v = _host_int(a)
-            if v is None:
-                return None
-            vals.append(v)
-        if not vals:
-            return None
-        while len(vals) < 3:
-            vals.append(1)
-        return (vals[0], vals[1], vals[2])
-    if s.kind == K.DECL_REF_EXPR:
-        ref = s.referenced
-        if ref is not None and ref.kind == K.VAR_DECL:
-            inits = [x for x in ref.get_children() if x.kind.is_expression()]
-            if inits:
-                return _dim3_value(inits[-1], depth + 1)
+def _dim3_of(v) -> tuple[int, int, int] | None:
+    if isinstance(v, dict) and all(isinstance(v.get(f), int) for f in "xyz"):
+        return (v["x"], v["y"], v["z"])
     return None
 
 

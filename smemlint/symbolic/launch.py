@@ -68,8 +68,15 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
         block_source = f"block {_fmt(block)} from {setting_source}"
     else:
         block = default_block(kernel)
-        block_source = f"block {_fmt(block)} assumed (no launch in this file; set one with " \
-                       f"`// smemlint: block(x, y)` above the kernel or --block)"
+        unread = next((s for s in launches if s.block is None), None)
+        if unread is not None:
+            text = f" `{unread.block_text}`" if unread.block_text else ""
+            block_source = f"block {_fmt(block)} assumed: the block{text} of the launch at {path}:" \
+                           f"{unread.span.line} is not a constant smemlint can follow (set one with " \
+                           f"`// smemlint: block(x, y)` above the kernel or --block)"
+        else:
+            block_source = f"block {_fmt(block)} assumed (no launch in this file; set one with " \
+                           f"`// smemlint: block(x, y)` above the kernel or --block)"
     if launch is not None and launch.grid is not None and all(v >= 1 for v in launch.grid):
         grid = launch.grid
         grid_source = f"grid {_fmt(grid)} from the launch at {path}:{launch.span.line}"

@@ -1,0 +1,453 @@
+"""Host-side values at a launch: what `grid`, `block` and the integer arguments hold there.
+
+A small flow-sensitive evaluator over the launching function's statements, in source order up to
+the launch: declarations with initializers, assignments and compound assignments (also to fields:
+`dim3 b; b.x = 128;`, `config.blockDim = dim3(256);`), `++`/`--`, constructors of records
+(`dim3(32, 8)`, `{16, 16}`), integer arithmetic, `?:` with a known condition, `min`/`max`, and
+whatever clang itself evaluates (literals, `constexpr`, enumerators, macros). A parameter of the
+launching function takes the value its callers in the translation unit pass, when they all pass
+the same one (host wrappers that carry the block or the grid).
+
+A value the evaluator cannot be sure of is unknown, never a guess: a variable assigned in a branch
+or loop that is not on the way to the launch, one whose address is taken, one assigned inside the
+loop that contains the launch (it may differ from one iteration to the next).
+
+Values are ints, or dicts of field name -> value for records (dim3, cudaLaunchConfig_t); UNKNOWN
+marks what is not known.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import clang.cindex as ci
+
+K = ci.CursorKind
+
+UNKNOWN = None
+MAX_DEPTH = 24  # nested expressions and callers followed
+MAX_CALLERS = 16  # call sites of a wrapper compared before giving up
+_ARITH = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "/": lambda a, b: int(a / b) if b else None, "%": lambda a, b: (abs(a) % abs(b)) * (1 if a >= 0 else -1) if b else None,
+    "<<": lambda a, b: a << b if 0 <= b < 64 else None, ">>": lambda a, b: a >> b if 0 <= b < 64 else None,
+    "&": lambda a, b: a & b, "|": lambda a, b: a | b, "^": lambda a, b: a ^ b,
+    "<": lambda a, b: int(a < b), ">": lambda a, b: int(a > b), "<=": lambda a, b: int(a <= b),
+    ">=": lambda a, b: int(a >= b), "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b),
+    "&&": lambda a, b: int(bool(a) and bool(b)), "||": lambda a, b: int(bool(a) or bool(b)),
+}
+_RECORD_FIELDS = {"dim3": ("x", "y", "z"), "uint3": ("x", "y", "z")}
+_LOOPS = (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.CXX_FOR_RANGE_STMT)
+
+
+def _kids(c: ci.Cursor) -> list[ci.Cursor]:
+    return list(c.get_children())
+
+
+def _strip(c: ci.Cursor) -> ci.Cursor:
+    while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
+                     K.CXX_FUNCTIONAL_CAST_EXPR) or (c.kind == K.CALL_EXPR and _is_copy(c)):
+        ch = [x for x in _kids(c) if x.kind.is_expression()]
+        if len(ch) != 1:
+            break
+        c = ch[0]
+    return c
+
+
+def _is_copy(c: ci.Cursor) -> bool:
+    """An implicit copy/move constructor call (`dim3 b = a;`): one argument of the same record."""
+    try:
+        args = list(c.get_arguments())
+        return len(args) == 1 and args[0].type.get_canonical().spelling == c.type.get_canonical().spelling
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _operator(c: ci.Cursor) -> str:
+    """The operator token of a binary / compound / unary operator cursor."""
+    kids = _kids(c)
+    if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and len(kids) == 2:
+        lhs_end = kids[0].extent.end.offset
+        for t in c.get_tokens():
+            if t.extent.start.offset >= lhs_end and t.kind == ci.TokenKind.PUNCTUATION:
+                return t.spelling
+        return ""
+    toks = [t.spelling for t in c.get_tokens()]
+    return toks[0] if toks else ""
+
+
+def _record_fields(t: ci.Type) -> tuple[str, ...] | None:
+    t = t.get_canonical()
+    if t.kind != ci.TypeKind.RECORD:
+        return None
+    name = t.spelling.split("::")[-1].replace("struct ", "")
+    if name in _RECORD_FIELDS:
+        return _RECORD_FIELDS[name]
+    decl = t.get_declaration()
+    fields = tuple(f.spelling for f in decl.get_children() if f.kind == K.FIELD_DECL)
+    return fields or None
+
+
+def _default_record(t: ci.Type) -> dict | None:
+    """A record default-constructed: dim3's fields are 1, others unknown."""
+    fields = _record_fields(t)
+    if fields is None:
+        return None
+    one = 1 if t.get_canonical().spelling.split("::")[-1] in ("dim3",) else UNKNOWN
+    out: dict = {}
+    for f in t.get_canonical().get_declaration().get_children():
+        if f.kind == K.FIELD_DECL:
+            sub = _default_record(f.type) if f.type.get_canonical().kind == ci.TypeKind.RECORD else None
+            out[f.spelling] = sub if sub is not None else one
+    return out or {f: one for f in fields}
+
+
+class HostEvaluator:
+    """Values of host expressions at a point of a function; one per translation unit."""
+
+    def __init__(self, const_value: Callable[[ci.Cursor], int | None],
+                 host_calls: list[tuple[ci.Cursor, ci.Cursor]]):
+        self.const_value = const_value
+        self._host_calls = host_calls  # every (call, enclosing function) of the file
+        self._callers: dict[str, list[tuple[ci.Cursor, ci.Cursor]]] | None = None
+        self._envs: dict[tuple[str, int], dict] = {}
+
+    def callers(self, usr: str) -> list[tuple[ci.Cursor, ci.Cursor]]:
+        """The calls of function `usr` in the file, indexed on the first question (most files ask none)."""
+        if self._callers is None:
+            self._callers = {}
+            for call, fn in self._host_calls:
+                ref = call.referenced
+                if ref is not None and ref.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD):
+                    self._callers.setdefault(ref.get_usr() or "", []).append((call, fn))
+        return self._callers.get(usr, [])
+
+    # ------------------------------------------------------------ public
+
+    def value(self, expr: ci.Cursor, function: ci.Cursor | None, depth: int = 0):
+        """The value of `expr`, evaluated where it stands in `function` (int, dict, or UNKNOWN)."""
+        env = self._env_at(function, expr.extent.start.offset) if function is not None else {}
+        return self._eval(expr, env, function, depth)
+
+    def int_value(self, expr: ci.Cursor, function: ci.Cursor | None) -> int | None:
+        v = self.value(expr, function)
+        return v if isinstance(v, int) else None
+
+    def dim3_value(self, expr: ci.Cursor, function: ci.Cursor | None) -> tuple[int, int, int] | None:
+        v = self.value(expr, function)
+        if isinstance(v, int):
+            return (v, 1, 1)
+        if isinstance(v, dict) and all(isinstance(v.get(f), int) for f in "xyz"):
+            return (v["x"], v["y"], v["z"])
+        return None
+
+    # ------------------------------------------------------------ environments
+
+    def _env_at(self, function: ci.Cursor, offset: int) -> dict:
+        key = (function.get_usr() or function.spelling, offset)
+        env = self._envs.get(key)
+        if env is None:
+            env = {}
+            body = next((c for c in _kids(function) if c.kind == K.COMPOUND_STMT), None)
+            if body is not None:
+                try:
+                    self._run(body, env, function, offset)
+                except RecursionError:
+                    env = {}
+            self._envs[key] = env
+        return env
+
+    def _run(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor, target: int) -> bool:
+        """Execute `stmt` up to `target`; True when `target` was reached (stop there)."""
+        start, end = stmt.extent.start.offset, stmt.extent.end.offset
+        contains = start <= target < end
+        k = stmt.kind
+        if k == K.COMPOUND_STMT:
+            for s in _kids(stmt):
+                if s.extent.start.offset > target:
+                    return True
+                if self._run(s, env, fn, target):
+                    return True
+            return False
+        if not contains:
+            if k == K.DECL_STMT or k.is_expression():
+                self._execute(stmt, env, fn)
+            elif k in (K.RETURN_STMT, K.BREAK_STMT, K.CONTINUE_STMT, K.NULL_STMT):
+                pass
+            else:  # a branch or loop not on the way to the target: what it assigns is unknown after it
+                self._forget_assigned(stmt, env)
+            return False
+        # the target lies inside this statement
+        kids = _kids(stmt)
+        if k == K.IF_STMT:
+            for ch in kids:
+                if ch.extent.start.offset <= target < ch.extent.end.offset:
+                    if ch.kind.is_expression() or ch.kind == K.DECL_STMT:
+                        self._execute(ch, env, fn)
+                        return True
+                    return self._run(ch, env, fn, target) or True
+                if ch is kids[0] or ch.kind == K.DECL_STMT:  # the condition (and its declaration) ran
+                    self._execute(ch, env, fn)
+            return True
+        if k in _LOOPS:
+            if k == K.FOR_STMT and kids and kids[0].kind == K.DECL_STMT and not kids[0].extent.end.offset > target:
+                self._execute(kids[0], env, fn)
+            self._forget_assigned(stmt, env)  # each iteration may see other values
+            inner = kids[-1]
+            if inner.extent.start.offset <= target < inner.extent.end.offset:
+                self._run(inner, env, fn, target)
+            return True
+        if k in (K.SWITCH_STMT, K.CASE_STMT, K.DEFAULT_STMT, K.LABEL_STMT, K.CXX_TRY_STMT, K.CXX_CATCH_STMT):
+            for ch in kids:
+                if ch.extent.start.offset <= target < ch.extent.end.offset:
+                    return self._run(ch, env, fn, target) or True
+            return True
+        return True  # the target is inside this statement: nothing of it has run yet
+
+    def _forget_assigned(self, stmt: ci.Cursor, env: dict) -> None:
+        for c in stmt.walk_preorder():
+            if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR):
+                target = self._assigned_var(c)
+                if target is not None:
+                    env[target] = UNKNOWN
+            elif c.kind == K.VAR_DECL:
+                env[self._key(c)] = UNKNOWN
+
+    def _assigned_var(self, c: ci.Cursor) -> str | None:
+        op = _operator(c)
+        kids = _kids(c)
+        if not kids:
+            return None
+        if c.kind == K.UNARY_OPERATOR and op not in ("++", "--", "&") and \
+                not any(t.spelling in ("++", "--") for t in c.get_tokens()):
+            return None
+        if c.kind == K.BINARY_OPERATOR and op != "=":
+            return None
+        base = _strip(kids[0])
+        while base.kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR):
+            inner = [x for x in _kids(base) if x.kind.is_expression()]
+            if not inner:
+                return None
+            base = _strip(inner[0])
+        if base.kind == K.DECL_REF_EXPR and base.referenced is not None:
+            return self._key(base.referenced)
+        return None
+
+    @staticmethod
+    def _key(decl: ci.Cursor) -> str:
+        return decl.get_usr() or f"{decl.spelling}@{decl.location.line}:{decl.location.column}"
+
+    # ------------------------------------------------------------ statements
+
+    def _execute(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor) -> None:
+        k = stmt.kind
+        if k == K.DECL_STMT:
+            for d in _kids(stmt):
+                if d.kind == K.VAR_DECL:
+                    self._declare(d, env, fn)
+            return
+        s = _strip(stmt)
+        if s.kind == K.BINARY_OPERATOR and _operator(s) == "=":
+            lhs, rhs = _kids(s)
+            self._assign(lhs, self._eval(rhs, env, fn, 0), env, fn)
+        elif s.kind == K.CALL_EXPR and s.spelling == "operator=":
+            args = [x for x in _kids(s) if x.kind.is_expression()]
+            if len(args) >= 2:
+                self._assign(args[0], self._eval(args[-1], env, fn, 0), env, fn)
+        elif s.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            lhs, rhs = _kids(s)
+            op = _operator(s)[:-1]
+            old, new = self._eval(lhs, env, fn, 0), self._eval(rhs, env, fn, 0)
+            f = _ARITH.get(op)
+            self._assign(lhs, f(old, new) if f and isinstance(old, int) and isinstance(new, int) else UNKNOWN,
+                         env, fn)
+        elif s.kind == K.UNARY_OPERATOR and any(t.spelling in ("++", "--") for t in s.get_tokens()):
+            inner = _kids(s)[0]
+            old = self._eval(inner, env, fn, 0)
+            step = 1 if any(t.spelling == "++" for t in s.get_tokens()) else -1
+            self._assign(inner, old + step if isinstance(old, int) else UNKNOWN, env, fn)
+        # Anything else may still change a variable through its address (`cudaGetDeviceCount(&n)`).
+        for c in stmt.walk_preorder():
+            if c.kind == K.UNARY_OPERATOR and _operator(c) == "&":
+                target = self._assigned_var(c)
+                if target is not None:
+                    env[target] = UNKNOWN
+
+    def _declare(self, d: ci.Cursor, env: dict, fn: ci.Cursor) -> None:
+        init = [x for x in _kids(d) if x.kind.is_expression()]
+        key = self._key(d)
+        if init:
+            env[key] = self._eval(init[-1], env, fn, 0)
+            if env[key] is UNKNOWN and _record_fields(d.type) is not None:
+                env[key] = self._construct(init[-1], d.type, env, fn, 0)
+        else:
+            env[key] = _default_record(d.type) if _record_fields(d.type) is not None else UNKNOWN
+
+    def _assign(self, lhs: ci.Cursor, value, env: dict, fn: ci.Cursor) -> None:
+        path: list[str] = []
+        base = _strip(lhs)
+        while base.kind == K.MEMBER_REF_EXPR:
+            path.append(base.spelling)
+            inner = [x for x in _kids(base) if x.kind.is_expression()]
+            if not inner:
+                return
+            base = _strip(inner[0])
+        if base.kind != K.DECL_REF_EXPR or base.referenced is None:
+            target = self._assigned_var(lhs) if lhs.kind == K.UNARY_OPERATOR else None
+            if target:
+                env[target] = UNKNOWN
+            return
+        key = self._key(base.referenced)
+        if not path:
+            env[key] = value
+            return
+        record = env.get(key)
+        if not isinstance(record, dict):
+            record = _default_record(base.referenced.type) or {}
+            if key not in env:  # a record declared elsewhere: its other fields are not known
+                record = {f: UNKNOWN for f in record}
+        record = _copy(record)
+        env[key] = record
+        for name in reversed(path[1:]):
+            sub = record.get(name)
+            sub = _copy(sub) if isinstance(sub, dict) else {}
+            record[name] = sub
+            record = sub
+        record[path[0]] = value
+
+    # ------------------------------------------------------------ expressions
+
+    def _eval(self, e: ci.Cursor, env: dict, fn: ci.Cursor | None, depth: int):
+        if depth > MAX_DEPTH:
+            return UNKNOWN
+        s = _strip(e)
+        k = s.kind
+        if k == K.DECL_REF_EXPR:
+            ref = s.referenced
+            if ref is None:
+                return UNKNOWN
+            key = self._key(ref)
+            if key in env:
+                return _copy(env[key])
+            if ref.kind == K.ENUM_CONSTANT_DECL:
+                return ref.enum_value
+            if ref.kind == K.PARM_DECL and fn is not None:
+                return self._from_callers(ref, fn, depth)
+            if ref.kind == K.VAR_DECL:
+                v = self.const_value(s)
+                if v is not None:
+                    return v
+                if _is_constant(ref):
+                    init = [x for x in _kids(ref) if x.kind.is_expression()]
+                    if init:
+                        return self._eval(init[-1], {}, None, depth + 1)
+            return UNKNOWN
+        if k in (K.INTEGER_LITERAL, K.CXX_BOOL_LITERAL_EXPR, K.CHARACTER_LITERAL, K.CXX_UNARY_EXPR):
+            return self.const_value(s)
+        if k == K.MEMBER_REF_EXPR:
+            inner = [x for x in _kids(s) if x.kind.is_expression()]
+            if not inner:
+                return UNKNOWN
+            base = self._eval(inner[0], env, fn, depth + 1)
+            if isinstance(base, dict):
+                return _copy(base.get(s.spelling, UNKNOWN))
+            return UNKNOWN
+        if k == K.BINARY_OPERATOR:
+            kids = _kids(s)
+            if len(kids) != 2:
+                return UNKNOWN
+            op = _operator(s)
+            f = _ARITH.get(op)
+            if f is None:
+                return UNKNOWN
+            a = self._eval(kids[0], env, fn, depth + 1)
+            b = self._eval(kids[1], env, fn, depth + 1)
+            if isinstance(a, int) and isinstance(b, int):
+                try:
+                    return f(a, b)
+                except (ValueError, OverflowError, ZeroDivisionError):
+                    return UNKNOWN
+            return UNKNOWN
+        if k == K.UNARY_OPERATOR:
+            kids = _kids(s)
+            op = _operator(s)
+            if kids and op in ("-", "+", "~", "!"):
+                v = self._eval(kids[0], env, fn, depth + 1)
+                if isinstance(v, int):
+                    return {"-": -v, "+": v, "~": ~v, "!": int(not v)}[op]
+            return UNKNOWN
+        if k == K.CONDITIONAL_OPERATOR:
+            kids = _kids(s)
+            if len(kids) == 3:
+                c = self._eval(kids[0], env, fn, depth + 1)
+                if isinstance(c, int):
+                    return self._eval(kids[1] if c else kids[2], env, fn, depth + 1)
+                a, b = (self._eval(x, env, fn, depth + 1) for x in kids[1:])
+                return a if a == b else UNKNOWN
+            return UNKNOWN
+        if k == K.CALL_EXPR and s.spelling in ("min", "max", "std::min", "std::max", "fmin", "fmax"):
+            vals = [self._eval(a, env, fn, depth + 1) for a in s.get_arguments()]
+            if len(vals) == 2 and all(isinstance(v, int) for v in vals):
+                return min(vals) if "min" in s.spelling else max(vals)
+            return UNKNOWN
+        if _record_fields(s.type) is not None and k in (K.CALL_EXPR, K.INIT_LIST_EXPR, K.UNEXPOSED_EXPR,
+                                                        K.CXX_FUNCTIONAL_CAST_EXPR):
+            return self._construct(s, s.type, env, fn, depth)
+        v = self.const_value(s)
+        return v if v is not None else UNKNOWN
+
+    def _construct(self, e: ci.Cursor, t: ci.Type, env: dict, fn: ci.Cursor | None, depth: int):
+        """A record built by a constructor or an initializer list: `dim3(32, 8)`, `{16, 16}`."""
+        fields = _record_fields(t)
+        if fields is None:
+            return UNKNOWN
+        s = _strip(e)
+        args = list(s.get_arguments()) if s.kind == K.CALL_EXPR else \
+            [x for x in _kids(s) if x.kind.is_expression()]
+        if len(args) == 1 and s.kind != K.INIT_LIST_EXPR:
+            inner = _strip(args[0])
+            if inner.kind in (K.INIT_LIST_EXPR, K.CALL_EXPR) and _record_fields(inner.type) is not None:
+                return self._construct(inner, t, env, fn, depth + 1)
+            if _record_fields(inner.type) is not None:
+                return self._eval(inner, env, fn, depth + 1)
+        out = _default_record(t) or {f: UNKNOWN for f in fields}
+        for name, a in zip(fields, args):
+            if a.extent.start.line == 0:  # a default argument: the record's default stays
+                continue
+            out[name] = self._eval(a, env, fn, depth + 1)
+        return out
+
+    def _from_callers(self, param: ci.Cursor, fn: ci.Cursor, depth: int):
+        """A parameter's value: the one every caller in the translation unit passes, if they agree."""
+        params = [p for p in fn.get_arguments()] if fn.kind != K.FUNCTION_TEMPLATE else \
+            [p for p in _kids(fn) if p.kind == K.PARM_DECL]
+        index = next((i for i, p in enumerate(params) if p == param), None)
+        calls = self.callers(fn.get_usr() or "")
+        if index is None or not calls or len(calls) > MAX_CALLERS:
+            return UNKNOWN
+        values = []
+        for call, caller in calls:
+            args = list(call.get_arguments())
+            if index >= len(args):
+                return UNKNOWN
+            if args[index].extent.start.line == 0:  # a default argument
+                default = [x for x in _kids(param) if x.kind.is_expression()]
+                v = self._eval(default[-1], {}, None, depth + 1) if default else UNKNOWN
+            else:
+                env = self._env_at(caller, call.extent.start.offset) if caller is not fn else {}
+                v = self._eval(args[index], env, caller, depth + 1)
+            if v is UNKNOWN or (values and v != values[0]):
+                return UNKNOWN
+            values.append(v)
+        return values[0] if values else UNKNOWN
+
+
+def _copy(v):
+    return {k: _copy(x) for k, x in v.items()} if isinstance(v, dict) else v
+
+
+def _is_constant(decl: ci.Cursor) -> bool:
+    """A `const`/`constexpr` variable: its initializer is its value wherever it is read."""
+    try:
+        return decl.type.is_const_qualified() or any(t.spelling == "constexpr" for t in decl.get_tokens())
+    except Exception:  # noqa: BLE001
+        return False

@@ -1,0 +1,84 @@
+"""Launch shapes and arguments as the host code computes them (frontend/hostvalues.py), real libclang."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from smemlint.config import Settings
+from smemlint.lint import lint_file
+
+# A 2-D kernel whose cost depends on the block's x extent: [16][16] read by columns costs 8
+# wavefronts under a 16-wide block and 4 under an 8-wide one (1 for a single thread).
+KERNEL = """
+__global__ void k(float *out, int n) {
+    if (n < 0) return;
+    __shared__ float sq[16][16];
+    sq[threadIdx.y][threadIdx.x] = out[threadIdx.x];
+    __syncthreads();
+    out[threadIdx.y * 16 + threadIdx.x] = sq[threadIdx.x][threadIdx.y];
+}
+"""
+
+
+def kernel_of(tmp_path: Path, host: str):
+    p = tmp_path / "k.cu"
+    p.write_text("#include <cuda_runtime.h>\n#define TILE 16\nenum { WIDE = 16, NARROW = 8 };\n"
+                 + KERNEL + host)
+    r = lint_file(str(p), Settings())
+    assert r.status == "ok", r.error
+    (k,) = r.kernels
+    return k
+
+
+@pytest.mark.parametrize("host, block", [
+    # member assignments after a default construction (was: a one-thread block)
+    ("void h(float *o) { dim3 b; b.x = 16; b.y = 16; k<<<1, b>>>(o, 0); }", (16, 16, 1)),
+    # re-assignment: the value at the launch counts, not the initializer
+    ("void h(float *o) { dim3 b(16, 16); b.x = NARROW; b.y = 2 * TILE; k<<<1, b>>>(o, 0); }", (8, 32, 1)),
+    ("void h(float *o) { dim3 b(8, 8); b = dim3(WIDE, 4); k<<<1, b>>>(o, 0); }", (16, 4, 1)),
+    # a host wrapper whose parameter carries the block, every caller agreeing
+    ("void run(float *o, dim3 blk) { k<<<1, blk>>>(o, 0); }\n"
+     "void h(float *o) { run(o, dim3(TILE, TILE)); run(o, dim3(16, 16)); }", (16, 16, 1)),
+    # integer arithmetic and compound assignment
+    ("void h(float *o) { int t = 4; t *= 2; dim3 b(t, t * 2); k<<<(1024 + t - 1) / t, b>>>(o, 0); }", (8, 16, 1)),
+    # runtime API launches
+    ("void h(float *o) { void *a[] = {&o}; cudaLaunchKernel((void *)k, dim3(2), dim3(16, 16), a, 0, 0); }",
+     (16, 16, 1)),
+    ("void h(float *o) { cudaLaunchConfig_t c = {}; c.gridDim = dim3(4); c.blockDim = dim3(8, 8);\n"
+     "  cudaLaunchKernelEx(&c, k, o, 0); }", (8, 8, 1)),
+])
+def test_block_as_the_host_computes_it(tmp_path, host, block) -> None:
+    k = kernel_of(tmp_path, host)
+    assert k.block == block, k.assumptions
+    assert "from the launch" in k.assumptions[0]
+
+
+@pytest.mark.parametrize("host, why", [
+    # assigned under a branch that is not on the way to the launch: either value may reach it
+    ("void h(float *o, bool big) { dim3 b(8, 8); if (big) b.x = 16; k<<<1, b>>>(o, 0); }", "branch"),
+    # assigned in the loop that contains the launch: differs between iterations
+    ("void h(float *o) { dim3 b(8, 8); for (int i = 0; i < 3; i++) { k<<<1, b>>>(o, 0); b.x *= 2; } }", "loop"),
+    # its address escapes
+    ("void set(dim3 *p); void h(float *o) { dim3 b(8, 8); set(&b); k<<<1, b>>>(o, 0); }", "address"),
+    # a wrapper whose callers disagree
+    ("void run(float *o, dim3 blk) { k<<<1, blk>>>(o, 0); }\n"
+     "void h(float *o) { run(o, dim3(8, 8)); run(o, dim3(16, 16)); }", "callers"),
+    # a runtime value
+    ("int pick(); void h(float *o) { dim3 b(pick(), 8); k<<<1, b>>>(o, 0); }", "runtime"),
+])
+def test_unknown_shape_is_said_never_guessed(tmp_path, host, why) -> None:
+    k = kernel_of(tmp_path, host)
+    assert k.block == (32, 8, 1), why  # the documented 2-D default, not a one-thread block
+    assert "is not a constant smemlint can follow" in k.assumptions[0], k.assumptions
+
+
+def test_launch_inside_a_branch_sees_the_values_before_it(tmp_path) -> None:
+    k = kernel_of(tmp_path, "void h(float *o, bool big) { dim3 b(8, 8);\n"
+                            "  if (big) { b.x = 16; k<<<1, b>>>(o, 0); } else { k<<<1, b>>>(o, 0); } }")
+    assert k.block == (16, 8, 1)
+
+
+def test_integer_argument_through_assignments(tmp_path) -> None:
+    k = kernel_of(tmp_path, "void h(float *o) { int n = 10; n = n * 100; k<<<1, dim3(16, 16)>>>(o, n); }")
+    assert any("n = 1000 from the launch" in a for a in k.assumptions), k.assumptions
