@@ -1,0 +1,257 @@
+"""Score smemlint on the real-program benchmark, site by site (no GPU needed).
+
+    python benchmarks/accuracy/realprograms/compare.py --repos /work/repos [--json] [--out FILE]
+
+The sources are not in this repository: --repos is a directory with a checkout of each repository of
+programs.json at its commit (directory name = the program's `checkout`). Two scorings:
+
+  found  smemlint lints each program's file as it is, with the launches it finds itself;
+  given  the same file with the measured block written above every kernel (a temporary copy of the
+         checkout with `// smemlint: block(x, y, z)` appended to the kernel's first line, so no line
+         moves); integer arguments still come from what smemlint finds (there is no way to give them).
+
+A site is (file, line, space, op) of one kernel (truth-sm90.jsonl). smemlint's accesses on that line
+of that kernel are averaged weighted by their request counts, as ncu's source view sums the line's
+instructions. Each site is exact (within 0.01), wrong, or has no number; wrong and no-number sites get
+a reason category:
+  launch not found   the kernel was analysed under another block than it ran with
+  unknown integer    a parameter the index depends on was assumed (not a constant at a launch)
+  idiom not followed smemlint reported no access on the line, or could not predict it (its reason)
+  model              the launch and integers were right and the number still differs
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent.parent.parent
+TOLERANCE = 0.01
+
+
+def base_name(kernel: str) -> str:
+    return kernel.split("<", 1)[0].split("(", 1)[0].strip()
+
+
+def load_truth(path: Path) -> tuple[dict, list[dict], dict]:
+    meta, sites, kernels = {}, [], {}
+    for line in path.read_text().splitlines():
+        r = json.loads(line)
+        if r["kind"] == "meta":
+            meta = r
+        elif r["kind"] == "site" and r.get("requests"):
+            sites.append(r)
+        elif r["kind"] == "kernel":
+            kernels[(r["program"], r["kernel"])] = r
+    return meta, sites, kernels
+
+
+def rel(path: str, root: Path) -> str:
+    try:
+        return str(Path(path).resolve().relative_to(root.resolve()))
+    except ValueError:
+        return path
+
+
+class _Access:
+    """One access of smemlint's JSON report (OUTPUT.md), with the fields judge() reads."""
+
+    def __init__(self, d: dict):
+        self.__dict__.update(d)
+        self.requests = d.get("requests", 0) or 0
+
+
+class _Kernel:
+    def __init__(self, file: str, line: int, name: str, block):
+        self.file, self.line, self.name, self.block = file, line, name, tuple(block or ())
+        self.assumptions: list[str] = []
+
+
+def lint_program(p: dict, root: Path, headers: str) -> dict:
+    """Run `smemlint check --format json` on the program's paths (as a user would, so the run sees every
+    launch in them): (file, line, space, op, kernel base name) -> [(access, kernel)]."""
+    cmd = [sys.executable, "-m", "smemlint", "check", "--format", "json", "--cuda-headers", headers,
+           "--no-cache", "-j", "1", *p["lint"]]
+    r = subprocess.run(cmd, cwd=root, capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    try:
+        doc = json.loads(r.stdout)
+    except json.JSONDecodeError:
+        return {"accesses": {}, "kernels": {}, "status": "error", "error": (r.stderr or r.stdout)[-500:]}
+    decls = [_Kernel(rel(str(root / k["file"]), root), k["line"], k["name"], None) for k in doc.get("kernels", [])]
+    out: dict[tuple, list] = defaultdict(list)
+    by_name: dict[str, list] = defaultdict(list)
+    for a in doc.get("accesses", []):
+        f = rel(str(root / a["file"]), root)
+        name = base_name(a["kernel"])
+        k = next((kk for kk in by_name.get(name, []) if tuple(a.get("block") or ()) == kk.block), None)
+        if k is None:
+            k = _Kernel(f, 0, a["kernel"], a.get("block"))
+            k.assumptions = a.get("assumptions", [])
+            by_name[name].append(k)
+        out[(f, a["line"], a["space"], "atom" if a["op"] == "atomic" else a["op"], name)].append((_Access(a), k))
+    return {"accesses": out, "kernels": by_name, "decls": decls, "status": "ok",
+            "files": {f["path"]: f["status"] for f in doc.get("files", [])}}
+
+
+def annotate(p: dict, src_root: Path, dst_root: Path, found: dict, truth_kernels: dict) -> None:
+    """Copy the checkout and append the measured block to each kernel's first line."""
+    if dst_root.exists():
+        shutil.rmtree(dst_root)
+    shutil.copytree(src_root, dst_root, ignore=shutil.ignore_patterns(".git", "*.png", "*.pdf"))
+    edits: dict[str, dict[int, str]] = defaultdict(dict)
+    for k in found.get("decls", []):
+        t = truth_kernels.get((p["name"], base_name(k.name)))
+        if not t or not t.get("block"):
+            continue
+        if True:
+            f = k.file
+            lines = (src_root / f).read_text(errors="replace").splitlines()
+            ln = k.line
+            for back in range(1, 4):  # a template's extent starts at `template <...>`
+                if ln - back >= 1 and lines[ln - back - 1].lstrip().startswith("template"):
+                    ln = ln - back
+                    break
+            b = t["block"]
+            edits[f][ln] = f" // smemlint: block({b[0]}, {b[1]}, {b[2]})"
+    for f, by_line in edits.items():
+        path = dst_root / f
+        lines = path.read_text(errors="replace").split("\n")
+        for ln, text in by_line.items():
+            if 1 <= ln <= len(lines):
+                lines[ln - 1] = lines[ln - 1] + text
+        path.write_text("\n".join(lines))
+
+
+def judge(site: dict, found: dict, truth_kernel: dict | None) -> dict:
+    key = (site["file"], site["line"], site["space"], site["op"], base_name(site["kernel"]))
+    measured = site["wavefronts_per_request"] if site["space"] == "shared" else site["sectors_per_request"]
+    entry = {"program": site["program"], "file": site["file"], "line": site["line"], "kernel": site["kernel"],
+             "space": site["space"], "op": site["op"], "sass": sorted(set(site["sass"])), "measured": measured}
+    hits = found["accesses"].get(key, [])
+    ks = found["kernels"].get(base_name(site["kernel"]), [])
+    block = tuple(truth_kernel["block"]) if truth_kernel and truth_kernel.get("block") else None
+    if block:  # several instantiations or launches: prefer the one analysed under the measured block
+        same = [h for h in hits if tuple(h[1].block) == block]
+        hits = same or hits
+        if hits:
+            first = hits[0][1]
+            hits = [h for h in hits if h[1] is first]
+    if not hits:
+        entry.update(predicted=None, verdict="no number", category="idiom not followed",
+                     reason="smemlint reports no access of this kind on this line" +
+                            ("" if ks else " (kernel not found)"))
+        return entry
+    accesses = [h[0] for h in hits]
+    k = hits[0][1]
+    entry["analysed_block"] = list(k.block)
+    values = [(a.wavefronts_per_request if site["space"] == "shared" else a.sectors_per_request, a) for a in accesses]
+    if any(v is None for v, _ in values):
+        why = next((a.assumptions for v, a in values if v is None), [])
+        entry.update(predicted=None, verdict="no number", category="idiom not followed",
+                     reason="; ".join(why)[:300] or "cannot predict")
+        return entry
+    weights = [max(a.requests, 0) for _, a in values]
+    pred = (sum(v * w for (v, _), w in zip(values, weights)) / sum(weights)) if sum(weights) else \
+        sum(v for v, _ in values) / len(values)
+    entry["predicted"] = round(pred, 4)
+    entry["accesses_on_line"] = len(accesses)
+    if abs(pred - measured) <= TOLERANCE:
+        entry["verdict"] = "exact"
+        return entry
+    entry["verdict"] = "wrong"
+    assumed = [s for s in k.assumptions if "assumed" in s and "=" in s]
+    if block and tuple(k.block) != block:
+        entry.update(category="launch not found",
+                     reason=f"analysed under block {tuple(k.block)}, ran with {block}")
+    elif assumed:
+        entry.update(category="unknown integer", reason="; ".join(assumed)[:300])
+    else:
+        entry.update(category="model", reason=f"{len(accesses)} access(es) on the line; SASS {entry['sass']}")
+    return entry
+
+
+def score(truth: Path, repos: Path, headers: str) -> dict:
+    meta, sites, tkernels = load_truth(truth)
+    programs = {p["name"]: p for p in json.loads((HERE / "programs.json").read_text())["programs"]}
+    by_program: dict[str, list[dict]] = defaultdict(list)
+    for s in sites:
+        by_program[s["program"]].append(s)
+    results: dict[str, list[dict]] = {"found": [], "given": []}
+    tmp = Path(tempfile.mkdtemp(prefix="smemlint-realprograms-"))
+    try:
+        for name, psites in by_program.items():
+            p = programs[name]
+            root = repos / p["checkout"]
+            found = lint_program(p, root, headers)
+            for s in psites:
+                results["found"].append(judge(s, found, tkernels.get((name, s["kernel"]))))
+            annotated = tmp / p["checkout"]
+            annotate(p, root, annotated, found, tkernels)
+            given = lint_program(p, annotated, headers)
+            for s in psites:
+                e = judge(s, given, tkernels.get((name, s["kernel"])))
+                results["given"].append(e)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return {"meta": meta, "results": results}
+
+
+def summary(res: dict) -> str:
+    out = []
+    for scoring, rows in res["results"].items():
+        c = Counter(r["verdict"] for r in rows)
+        n = len(rows)
+        out.append(f"{scoring:5}: sites {n}; exact {c['exact']} ({100 * c['exact'] / n:.1f}%); wrong {c['wrong']}; "
+                   f"no number {c['no number']}")
+        cats = Counter((r["verdict"], r.get("category")) for r in rows if r["verdict"] != "exact")
+        for (verdict, cat), m in sorted(cats.items(), key=lambda kv: -kv[1]):
+            out.append(f"         {verdict:9} {cat}: {m}")
+        progs = Counter(r["program"] for r in rows)
+        exact = Counter(r["program"] for r in rows if r["verdict"] == "exact")
+        out.append("         per program (exact/sites): " + ", ".join(
+            f"{p.split('/', 1)[-1]} {exact[p]}/{progs[p]}" for p in sorted(progs)))
+    return "\n".join(out)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--truth", default=str(HERE / "truth-sm90.jsonl"))
+    ap.add_argument("--repos", required=True, help="directory holding a checkout of each repository")
+    ap.add_argument("--headers", default="bundled", choices=["bundled", "toolkit", "auto"])
+    ap.add_argument("--json", action="store_true", help="print every site as JSON")
+    ap.add_argument("--out", help="also write the summary and every non-exact site to this file")
+    args = ap.parse_args()
+    res = score(Path(args.truth), Path(args.repos), args.headers)
+    if args.json:
+        print(json.dumps(res, indent=1))
+        return 0
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip()
+    head = [f"date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M UTC}; smemlint commit: {commit}",
+            f"command: python benchmarks/accuracy/realprograms/compare.py --repos {args.repos} --headers {args.headers}",
+            f"truth: {res['meta'].get('gpu')} | {res['meta'].get('ncu')} | {res['meta'].get('nvcc')} | "
+            f"measured {res['meta'].get('date')}", summary(res)]
+    lines = list(head)
+    for scoring, rows in res["results"].items():
+        for r in rows:
+            if r["verdict"] != "exact":
+                lines.append(f"{scoring.upper()} {r['verdict'].upper()} [{r.get('category')}] {r['program']} "
+                             f"{r['file']}:{r['line']} {r['kernel']} {r['space']} {r['op']} {r['sass']} "
+                             f"measured={r['measured']} predicted={r.get('predicted')} -- {r.get('reason', '')}")
+    text = "\n".join(lines)
+    print("\n".join(head))
+    if args.out:
+        Path(args.out).write_text(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
