@@ -85,3 +85,12 @@ def test_a_plain_file_is_one_bundled_parse(tmp_path: Path, parses) -> None:
     f.write_text("#include <cuda_runtime.h>\n#include <cstdio>\n" + KERNEL)
     r = parse(str(f), ParseOptions())
     assert (r.mode, r.errors, parses) == ("bundled", [], ["bundled"])
+
+
+def test_a_file_that_needs_the_toolkit_is_not_parsed_again_with_the_bundled_header(tmp_path: Path, parses) -> None:
+    # clang fails inside CUB's own headers (a construct it does not support): the bundled declarations,
+    # without CUB at all, cannot do better
+    f = tmp_path / "k.cu"
+    f.write_text("#include <cub/block/block_reduce.cuh>\n" + KERNEL + "int broken_here = ;\n")
+    r = parse(str(f), ParseOptions())
+    assert r.mode == "toolkit" and parses == ["toolkit"]

@@ -225,6 +225,7 @@ class _Errors:
     missing: list[str] = field(default_factory=list)  # #includes of the user's code that were not found
     in_system_header: bool = False  # an error in the CUDA / C++ headers of the mode itself
     in_project_header: bool = False  # an error in one of the project's own headers
+    from_driver: bool = False  # an error with no place: the driver's ("cannot find CUDA installation")
 
     @property
     def in_header(self) -> bool:
@@ -244,7 +245,7 @@ def _collect(tu: ci.TranslationUnit) -> _Errors:
             # "too many errors emitted, stopping now" is clang's cut-off, not an error of a header; other
             # errors without a place are the driver's ("cannot find CUDA installation"): the mode's own
             if not d.spelling.startswith("too many errors emitted"):
-                out.in_system_header = True
+                out.in_system_header = out.from_driver = True
             continue
         system = loc.is_in_system_header
         if "file not found" in d.spelling and not system:
@@ -339,7 +340,7 @@ def _include_dirs(flags: list[str]) -> list[str]:
 _EDITING = 0x04 | 0x100
 
 
-def _may_do_better(mode: str, found: _Errors, toolkit: str | None, other: str | None) -> bool:
+def _may_do_better(mode: str, found: _Errors, toolkit: str | None, other: str | None, needed: bool) -> bool:
     """Whether a parse with the other header mode could have fewer errors than this one.
 
     Only when the errors point at this mode's headers: an error inside the CUDA or C++ headers
@@ -347,9 +348,13 @@ def _may_do_better(mode: str, found: _Errors, toolkit: str | None, other: str | 
     that the toolkit has, or an error in a project header while every #include was found (a
     declaration the bundled stub lacks). Errors in project headers that follow from a missing
     project header (ggml's common.cuh without ggml.h) would be the same with any CUDA headers.
+    `needed`: the toolkit was chosen because the file's includes need it (Thrust, CUB): the bundled
+    declarations cannot do better then, unless clang could not use the toolkit at all.
     """
     if other is None:
         return False
+    if mode == "toolkit" and needed:
+        return found.from_driver
     if found.in_system_header:
         return True
     if mode == "bundled" and toolkit and _toolkit_only(found.missing, toolkit):
@@ -368,12 +373,14 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
     """
     unsaved = [(path, text)] if text is not None else None
     toolkit = find_cuda_toolkit() if options.cuda_headers in ("auto", "toolkit") else None
+    needed = False  # the includes need the toolkit's headers
     if not toolkit or options.cuda_headers == "bundled":
         modes = ["bundled"]
     elif options.cuda_headers == "toolkit":
         modes = ["toolkit", "bundled"]  # the bundled header only if the toolkit's own headers fail (below)
     elif wants_toolkit(path, text, toolkit, _include_dirs(user_flags(path, options))):
         modes = ["toolkit", "bundled"]
+        needed = True
     else:
         modes = ["bundled", "toolkit"]  # the toolkit only if the bundled parse misses one of its headers
     tried: list[ParseResult] = []
@@ -389,7 +396,7 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
         else:
             found = _collect(tu)
             tried.append(ParseResult(tu, mode, found.errors, found.missing, args))
-            again = _may_do_better(mode, found, toolkit, other)
+            again = _may_do_better(mode, found, toolkit, other, needed)
         if not again:
             break
     # the first parse unless a later one has a translation unit and fewer errors
