@@ -240,8 +240,9 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
             site.symbol_hint if site.symbol_hint != "?" else (st.symbol.name if st.symbol else "?"),
             (st.width or site.width) * 8, block, predictable, wf, ideal, sec, ideal_sec, assumptions,
             worst_case, st, st.requests, site.text))
-    kr = KernelResult(unit.path, kernel.span.line, kernel.name, block, base_assumptions, accesses,
-                      [t for _, _, t in it.notes], ir=kernel, unit=unit, config=resolved.config)
+    kr = KernelResult(kernel.span.file, kernel.span.line, kernel.name, block, base_assumptions, accesses,
+                      [t for _, _, t in it.notes], ir=kernel, unit=unit, config=resolved.config,
+                      end_line=kernel.span.end_line, launched=resolved.launch is not None)
     if ld_sectors:
         kr.global_load_efficiency = round(min(1.0, ld_bytes / (ld_sectors * 32)), 4)
     if st_sectors:

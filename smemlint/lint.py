@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from . import suppress
 from .config import Settings
 from .diagnostics import Rule
-from .results import FileResult, internal_error_message, portable
+from .results import FileResult, KernelResult, internal_error_message, portable
 
 if TYPE_CHECKING:
     from .cache import Cache
@@ -377,4 +377,48 @@ def lint_paths(files: list[str], settings: Settings, *, jobs: int | None = None,
     jobs = jobs or default_jobs()
     if todo:
         _run_workers(todo, settings, jobs, timeout, memory_mb, done)
-    return [r for r in results if r is not None]
+    return merge_across_files([r for r in results if r is not None])
+
+
+def merge_across_files(results: list[FileResult]) -> list[FileResult]:
+    """One report per kernel for the whole run, however many linted files include it.
+
+    A kernel of a header is analysed in every linted file that launches it (with that file's
+    launch) and in the header itself when the header is linted (with an assumed block). The run
+    keeps, per kernel definition (file, line): the analyses under a launch the analysis read if
+    there is one, else the others; and of those, one per instantiation and block shape. A dropped analysis takes its accesses
+    and the diagnostics inside the kernel's lines with it; identical diagnostics are reported once.
+    """
+    by_kernel: dict[tuple[str, int], list[tuple[FileResult, KernelResult]]] = {}
+    for r in results:
+        for k in r.kernels:
+            by_kernel.setdefault((k.file, k.line), []).append((r, k))
+    dropped: dict[int, list[KernelResult]] = {}
+    for entries in by_kernel.values():
+        if len(entries) < 2:
+            continue
+        launched = [e for e in entries if e[1].launched]
+        keep = launched or entries
+        shapes: set[tuple[str, tuple[int, int, int]]] = set()  # (instantiation, block)
+        for r, k in entries:
+            if any(k is kk for _, kk in keep) and (k.name, k.block) not in shapes:
+                shapes.add((k.name, k.block))
+                continue
+            dropped.setdefault(id(r), []).append(k)
+    seen: dict[tuple, int] = {}  # diagnostic -> the file result that reported it first
+    for r in results:
+        gone = dropped.get(id(r), [])
+        if gone:
+            r.kernels = [k for k in r.kernels if not any(k is g for g in gone)]
+            # a template analysed without arguments here is instantiated by a launch elsewhere
+            r.notes = [n for n in r.notes if not any(n.startswith(f"{g.name}: template kernel not instantiated")
+                                                     for g in gone)]
+        kept = []
+        for d in r.diagnostics:
+            inside = any(d.file == g.file and g.line <= d.line <= max(g.end_line, g.line) for g in gone)
+            key = (d.file, d.line, d.column, d.code, d.message)
+            if inside or seen.setdefault(key, id(r)) != id(r):
+                continue
+            kept.append(d)
+        r.diagnostics = kept
+    return results

@@ -70,6 +70,8 @@ class KernelResult:
     ir: ir.Kernel | None = None
     unit: ir.TranslationUnit | None = None
     config: LaunchConfig | None = None
+    end_line: int = 0  # last line of the kernel's definition (in `file`)
+    launched: bool = False  # its block came from a launch the analysis read (not assumed)
 
 
 @dataclass

@@ -288,11 +288,15 @@ class _Lowerer:
             return self.switch_stmt(c, sp)
         if k.is_expression():
             e = self.ex.strip(c)
-            if e.kind == K.CALL_EXPR and e.spelling in _BARRIERS and e.spelling != "__syncthreads_count":
+            barrier = _barrier_name(e) if e.kind == K.CALL_EXPR else None
+            if barrier is not None and barrier != "__syncthreads_count":
                 self.barriers.append(sp)
-                return ir.Barrier(sp, e.spelling)
+                return ir.Barrier(sp, barrier)
             return ir.ExprStmt(sp, self.ex.merge_siblings(self.expr(c)))
         if k.name in ("ASM_STMT", "GCC_ASM_STMT", "MS_ASM_STMT"):  # not every libclang names all three
+            if _ASM_BARRIER.search(" ".join(t.spelling for t in c.get_tokens())):
+                self.barriers.append(sp)  # `bar.sync 0;` is __syncthreads(); a named barrier syncs its threads
+                return ir.Barrier(sp, "__syncthreads")
             return ir.Unsupported(sp, "inline assembly")
         return ir.Unsupported(sp, construct(k))
 
@@ -656,9 +660,10 @@ class _Lowerer:
         args_c = list(c.get_arguments())
         sp = self.span(c)
         ref = self.ex.referenced(c)
-        if name in _BARRIERS:
+        barrier = _barrier_name(c)
+        if barrier is not None:
             self.barriers.append(sp)
-            return ir.Call(ct, name, tuple(self.expr(a) for a in args_c), span=sp)
+            return ir.Call(ct, barrier, tuple(self.expr(a) for a in args_c), span=sp)
         if name.startswith("atomic") and args_c:
             ptr = self.expr(args_c[0])
             lv = ir.Deref(self.ex.ctype(args_c[0].type.get_pointee()), ptr, self.span(args_c[0]))
@@ -792,6 +797,42 @@ _LOAD_INTRINSICS = frozenset(("__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "
 _STORE_INTRINSICS = frozenset(("__stwb", "__stcg", "__stcs", "__stwt"))
 _CALLABLE_KINDS = (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD, K.CONVERSION_FUNCTION)
 _DEFINITION_KINDS = (K.FUNCTION_DECL, K.CXX_METHOD, K.CONVERSION_FUNCTION)
+
+
+_ASM_BARRIER = re.compile(r"\b(bar|barrier)(\.cta)?\.(sync|red)\b")
+# cooperative_groups classes whose sync() is a warp-level barrier (the others sync the block or grid)
+_CG_WARP_GROUPS = ("tile", "coalesced", "warp")
+
+
+def _barrier_name(c: ci.Cursor) -> str | None:
+    """The barrier a call is, by the name the rules know it: `__syncthreads`/`_and/_or/_count`,
+    `__syncwarp`, `__barrier_sync`, and cooperative groups' `g.sync()` / `cg::sync(g)` /
+    `grid.sync()`: a block (or grid) group's sync is a block barrier (`__syncthreads`), a
+    tile's or coalesced group's a warp barrier (`__syncwarp`)."""
+    name = c.spelling
+    if name in _BARRIERS:
+        return name
+    if name != "sync":
+        return None
+    try:
+        ref = c.referenced
+        if ref is None:
+            return None
+        parent = ref.semantic_parent
+        scope = parent.spelling if parent is not None else ""
+        if ref.kind == K.CXX_METHOD:
+            group = scope
+        else:  # `cooperative_groups::sync(g)`: the group is the argument
+            args = list(c.get_arguments())
+            if not args or "cooperative_groups" not in (ref.semantic_parent.spelling + ref.get_usr()):
+                return None
+            group = args[0].type.get_canonical().spelling
+        usr = ref.get_usr() or ""
+        if "cooperative_groups" not in usr and "cooperative_groups" not in group and "cg" not in usr:
+            return None
+    except Exception:  # noqa: BLE001
+        return None
+    return "__syncwarp" if any(w in group.lower() for w in _CG_WARP_GROUPS) else "__syncthreads"
 
 
 def _is_system(c: ci.Cursor) -> bool:
@@ -1106,25 +1147,28 @@ class Extractor:
                 self.kernel_shared.setdefault(sym.key, sym)
         sites = tuple(self.sites[i] for i in sorted(site_ids))
         self.current_kernel = None
-        return ir.Kernel(key, display_name, span_of(defn, self.path), tuple(params), body, sites,
+        return ir.Kernel(key, display_name, self.span_of(defn), tuple(params), body, sites,
                          tuple(self.kernel_shared.values()), launch_bounds, annotation, ann_span,
                          frozenset(uses), tuple(low.barriers))
 
     def _launch_bounds_from_text(self, defn: ci.Cursor) -> int | None:
         start = defn.extent.start.line
-        text = " ".join(self.lines[max(start - 2, 0):start + 1])
+        lines = self.lines_of(self.span_of(defn).file)
+        text = " ".join(lines[max(start - 2, 0):start + 1])
         m = re.search(r"__launch_bounds__\s*\(\s*(\d+)", text)
         return int(m.group(1)) if m else None
 
     def _annotation(self, defn: ci.Cursor) -> tuple[tuple[int, int, int] | None, Span | None]:
         start = defn.extent.start.line
+        path = self.span_of(defn).file
+        lines = self.lines_of(path)
         for ln in range(start, max(start - 4, 0), -1):
-            if ln - 1 >= len(self.lines):
+            if ln - 1 >= len(lines):
                 continue
-            m = _ANNOTATION.search(self.lines[ln - 1])
+            m = _ANNOTATION.search(lines[ln - 1])
             if m:
                 dims = tuple(int(g) if g else 1 for g in m.groups())
-                return (dims[0], dims[1], dims[2]), Span(self.path, ln, m.start() + 1, ln, m.end() + 1)
+                return (dims[0], dims[1], dims[2]), Span(path, ln, m.start() + 1, ln, m.end() + 1)
         return None, None
 
     # ------------------------------------------------------------ the whole unit
@@ -1149,6 +1193,11 @@ class Extractor:
                 self.host_writes.setdefault(target.split("::")[-1], f"{call.name} at line {call.span.line}")
         self.host_values = HostEvaluator(const_value, host_calls)
         launches = [(launch, launch.kernel) for launch in found]
+        for launch in found:  # kernels of project headers (not system headers) launched in this file
+            pattern = _kernel_pattern(launch.kernel)
+            if pattern is not None and _loc_key(pattern) not in kernels_by_pattern and not _is_system(pattern) \
+                    and not _is_bundled(pattern):
+                kernels_by_pattern[_loc_key(pattern)] = pattern
         instantiations: dict[str, list[ci.Cursor]] = {}
         seen: set[tuple[str, str]] = set()
         for call, ref in launches:
@@ -1299,6 +1348,28 @@ def _builtins_in(node: object) -> set[str]:
         elif hasattr(n, "__dataclass_fields__"):
             stack.extend(getattr(n, f) for f in n.__dataclass_fields__ if f != "ctype")
     return found
+
+
+def _kernel_pattern(ref: ci.Cursor) -> ci.Cursor | None:
+    """The `__global__` definition a launch refers to: the template for a specialisation."""
+    try:
+        template = ref.specialized_template if ref.get_num_template_arguments() > 0 else None
+        defn = (template or ref).get_definition() or template
+    except Exception:  # noqa: BLE001
+        return None
+    if defn is None or defn.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) or \
+            not _has_attr(defn, K.CUDAGLOBAL_ATTR):
+        return None
+    return defn
+
+
+def _is_bundled(c: ci.Cursor) -> bool:
+    """Declared in smemlint's own stand-in headers."""
+    f = c.location.file
+    return f is not None and os.path.abspath(f.name).startswith(_BUNDLED_INCLUDE)
+
+
+_BUNDLED_INCLUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "include") + os.sep
 
 
 def _walk_decls(c: ci.Cursor, main: str, file_of: FileNames):

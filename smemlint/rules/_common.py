@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from .. import ir
 from ..analysis import AccessResult, KernelResult
 from ..diagnostics import Diagnostic, Fix, Severity
+from ..frontend.extract import read_source
 from ..symbolic.cfg import CFG, walk_exprs
 from ..symbolic.uniformity import KernelUniformity
 
@@ -177,8 +178,18 @@ def _stmt_exprs(s: ir.Stmt) -> list[ir.Expr]:
     return out
 
 
-def line_text(ctx, line: int) -> str:
-    lines = ctx.result.source.splitlines()
+def source_of(ctx, path: str) -> str:
+    """The text of the linted file, or of a header of it (a kernel defined there and launched here)."""
+    if path == ctx.result.path:
+        return ctx.result.source
+    try:
+        return read_source(path)
+    except OSError:
+        return ""
+
+
+def line_text(ctx, line: int, path: str | None = None) -> str:
+    lines = source_of(ctx, path or ctx.result.path).splitlines()
     return lines[line - 1] if 0 < line <= len(lines) else ""
 
 

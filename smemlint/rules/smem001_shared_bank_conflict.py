@@ -76,6 +76,7 @@ from ..analysis import AccessResult, KernelResult
 from ..diagnostics import Diagnostic, Edit, Fix, Rule, Severity
 from ..picture import lanes_to_banks
 from ..symbolic.interp import Interpreter
+from ._common import line_text, source_of
 
 RULE = Rule(code="SMEM001", name="shared-bank-conflict", severity=Severity.WARNING,
             summary="shared-memory access needs more wavefronts than its width requires")
@@ -171,13 +172,14 @@ def _padding_fix(ctx, k: KernelResult, a: AccessResult) -> Fix | None:
         for pad in sorted({one_word, 1, 2 * one_word, 4 * one_word}):
             dims = sym.dims[:-1] + (last + pad,)
             if _try_layout(k, sym.key, same, arch, dims_override={sym.key: dims}):
-                text = ctx.result.source.splitlines()[sym.decl.line - 1] if sym.decl else ""
+                text = line_text(ctx, sym.decl.line, sym.decl.file) if sym.decl else ""
                 m = None
                 for m in re.finditer(r"\[([^\[\]]*)\]", text):
                     pass
                 old_last = m.group(1).strip() if m else str(last)
                 new_last = f"{old_last} + {pad}" if not old_last.isdigit() else str(last + pad)
-                edit, declarator = _decl_edit(ctx.result.source, sym, new_last)
+                edit, declarator = _decl_edit(source_of(ctx, sym.decl.file), sym, new_last) \
+                    if sym.decl and sym.decl.file == a.file else (None, "")
                 shape = "][".join(map(str, dims))
                 padded = f"{sym.name}[{shape}]"
                 desc = f"pad each row by {pad * sym.elem.bytes} bytes: declare `{declarator or padded}`"
