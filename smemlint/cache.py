@@ -99,6 +99,7 @@ class Cache:
         self.base = hashlib.sha256("\0".join((tool_fingerprint(), repr(settings), _environment(),
                                               os.getcwd())).encode()).hexdigest()
         self.hits = self.misses = 0
+        self._stats: dict[str, tuple[int, int] | None] = {}
 
     def key(self, path: str, text: str | None = None) -> str | None:
         """The entry name for `path` (with `text` as its content if given), None if the file is unreadable."""
@@ -117,6 +118,16 @@ class Cache:
         h = hashlib.sha256("\0".join((self.base, path, os.path.abspath(path), content, flags,
                                       "text" if text is not None else "file")).encode())
         return h.hexdigest()
+
+    def _stat(self, name: str) -> tuple[int, int] | None:
+        """(size, mtime) of a file, read once per run: most entries share most of their headers."""
+        if name not in self._stats:
+            try:
+                st = os.stat(name)
+                self._stats[name] = (st.st_size, st.st_mtime_ns)
+            except OSError:
+                self._stats[name] = None
+        return self._stats[name]
 
     def _path(self, key: str) -> Path:
         return self.dir / key[:2] / f"{key}.pickle"
@@ -137,12 +148,7 @@ class Cache:
                     self.misses += 1
                     return None
                 continue
-            try:
-                st = os.stat(name)
-            except OSError:
-                self.misses += 1
-                return None
-            if (st.st_size, st.st_mtime_ns) != (size, mtime) and file_hash(name) != digest:
+            if self._stat(name) != (size, mtime) and file_hash(name) != digest:
                 self.misses += 1
                 return None
         self.hits += 1
@@ -163,9 +169,12 @@ class Cache:
             if digest is None:
                 return
             includes.append((name, digest, st.st_size, st.st_mtime_ns))
-        # a header that was missing invalidates the entry once it appears where it is looked for
+        # a header that was missing invalidates the entry once it appears where it is looked for; a
+        # candidate that exists already is not where clang looked (cuda-samples' interval ships a
+        # boost/ that its headers include with <...>, which does not search their directory)
         missing = missing_includes(result)
-        includes += [(os.path.join(d, m), None, 0, 0) for m in missing for d in self._search_dirs(result.path)]
+        candidates = [os.path.join(d, m) for m in missing for d in self._search_dirs(result.path)]
+        includes += [(c, None, 0, 0) for c in candidates if not os.path.exists(c)]
         target = self._path(key)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)

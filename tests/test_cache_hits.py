@@ -19,10 +19,14 @@ GOOD = transpose("good", grid=1)
 def _tree(root: Path) -> list[str]:
     (root / "inc").mkdir(parents=True)
     (root / "inc" / "tile.h").write_text("#pragma once\n#define TILE 32\n")
+    (root / "vendor").mkdir()
+    (root / "vendor" / "lib.h").write_text("#pragma once\n")
     files = {
         "no_includes.cu": GOOD,  # includes nothing at all
         "with_header.cu": '#include "inc/tile.h"\n' + GOOD.replace("good", "with_header"),
         "missing_header.cu": '#include "project/absent.h"\n' + GOOD.replace("good", "missing"),
+        # <vendor/lib.h> exists beside the file, but angle brackets do not search there: missing, and stays so
+        "angled_beside.cu": "#include <vendor/lib.h>\n" + GOOD.replace("good", "angled"),
         "compile_error.cu": GOOD.replace("good", "broken") + "int broken_here = ;\n",
         "template.cu": "template <int N> __global__ void t(float *o)"
                        " { __shared__ float s[64]; s[threadIdx.x * N] = o[0]; }\n",

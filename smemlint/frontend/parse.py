@@ -21,6 +21,7 @@ import os
 import re
 import shlex
 import shutil
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -142,7 +143,22 @@ def find_compile_commands(path: str, hint: str | None) -> str | None:
         if p.is_dir():
             p = p / "compile_commands.json"
         return str(p) if p.is_file() else None
-    d = Path(path).resolve().parent
+    directory = os.path.dirname(os.path.realpath(path))
+    now = time.monotonic()
+    memo = _cc_found.get(directory)
+    if memo is None or now - memo[0] > _CC_MEMO_SECONDS:
+        memo = _cc_found[directory] = (now, _compile_commands_above(directory))
+    return memo[1]
+
+
+_CC_MEMO_SECONDS = 5.0  # a warm run asks for every file of a tree; an editor may create one meanwhile
+_cc_found: dict[str, tuple[float, str | None]] = {}
+
+
+def _compile_commands_above(directory: str) -> str | None:
+    """The nearest compile_commands.json (or build/compile_commands.json) from `directory` up to the
+    project root (.git or pyproject.toml)."""
+    d = Path(directory)
     for parent in [d, *d.parents]:
         for cand in (parent / "compile_commands.json", parent / "build" / "compile_commands.json"):
             if cand.is_file():
