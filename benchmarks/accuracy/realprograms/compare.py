@@ -17,6 +17,8 @@ a reason category:
   launch not found   the kernel was analysed under another block than it ran with
   unknown integer    a parameter the index depends on was assumed (not a constant at a launch)
   idiom not followed smemlint reported no access on the line, or could not predict it (its reason)
+  predicated (measurement)  a predicated instruction whose requests may include executions with no
+                     lane on (ncu's inst_executed counts them, OUTPUT.md does not; see README)
   model              the launch and integers were right and the number still differs
 """
 from __future__ import annotations
@@ -173,6 +175,9 @@ def judge(site: dict, found: dict, truth_kernel: dict | None) -> dict:
                      reason=f"analysed under block {tuple(k.block)}, ran with {block}")
     elif assumed:
         entry.update(category="unknown integer", reason="; ".join(assumed)[:300])
+    elif site.get("predicated"):
+        entry.update(category="predicated (measurement)",
+                     reason="a predicated instruction: its requests may include executions with no lane on")
     else:
         entry.update(category="model", reason=f"{len(accesses)} access(es) on the line; SASS {entry['sass']}")
     return entry

@@ -10,6 +10,9 @@ A site is (file, line, kernel, space, op): the SASS memory instructions that -li
 line of one kernel, in the kernel's first launch. requests = warp-level executions (`inst_executed`),
 wavefronts = `memory_l1_wavefronts_shared`, sectors = `memory_l2_theoretical_sectors_global`, summed over
 the line's instructions of that space and direction, so per request is what ncu's source view shows.
+A predicated shared access of at most 4 bytes counts only the executions with a lane on (its ideal
+wavefronts; `issued_requests` keeps inst_executed), as OUTPUT.md defines requests; other predicated
+sites are marked `predicated` (their requests may include executions with no lane on).
 """
 from __future__ import annotations
 
@@ -50,9 +53,12 @@ def sites_of(launch: dict, checkout: str | None) -> dict[tuple, dict]:
         for space, direction in OPS.get(op.split(".")[0], []):
             key = (rel_path(ins.get("file") or "?", checkout), ins.get("line") or 0, space, direction)
             s = out.setdefault(key, {"requests": 0.0, "wavefronts": 0.0, "sectors": 0.0, "sass": [],
-                                     "ideal": 0.0})
+                                     "ideal": 0.0, "predicated": False, "narrow": True})
             n = ins.get("inst_executed", 0.0) or 0.0
             s["requests"] += n
+            s["predicated"] |= (ins.get("sass") or "").strip().startswith("@")
+            s["narrow"] &= op.split(".")[0] in ("LDS", "STS", "ATOMS") and not any(
+                w in op.split(".") for w in ("64", "128"))
             if space == "shared":
                 s["wavefronts"] += ins.get("memory_l1_wavefronts_shared", 0.0) or 0.0
                 s["ideal"] += ins.get("memory_l1_wavefronts_shared_ideal", 0.0) or 0.0
@@ -68,6 +74,18 @@ def record(base: dict, key: tuple, s: dict) -> dict:
     r = dict(base, kind="site", file=file, line=line, space=space, op=op, sass=s["sass"],
              requests=s["requests"])
     per = (lambda v: round(v / s["requests"], 4) if s["requests"] else None)
+    if space == "shared" and s["narrow"] and s["predicated"] and s["ideal"] < s["requests"]:
+        # inst_executed counts a predicated instruction in warps whose lanes are all off; OUTPUT.md's
+        # requests leave those out. For accesses of 4 bytes or less the ideal is 1 wavefront per
+        # request with any lane on, so the ideal count is the number of such requests.
+        active = s["ideal"]
+        r.update(requests=active, issued_requests=s["requests"], wavefronts=s["wavefronts"],
+                 wavefronts_per_request=round(s["wavefronts"] / active, 4) if active else None,
+                 ideal_wavefronts_per_request=1.0 if active else None,
+                 wavefronts_per_issued_request=per(s["wavefronts"]))
+        return r
+    if s["predicated"]:
+        r["predicated"] = True  # some executions may have had no lane on (counted in requests)
     if space == "shared":
         r.update(wavefronts=s["wavefronts"], wavefronts_per_request=per(s["wavefronts"]),
                  ideal_wavefronts_per_request=per(s["ideal"]))

@@ -1,0 +1,77 @@
+"""Score smemlint on the idiom micro kernels measured on the H100 (no GPU needed).
+
+    python benchmarks/accuracy/idioms/compare.py [--out FILE]
+
+Runs `smemlint check --format json` on corpus/*.cu (the launches are in each file's main, so the
+block is the measured one) and on ../pending/idioms.cu, joins with truth-sm90.jsonl and
+pending-truth-sm90.jsonl by (file, line, space, op, kernel) and prints exact / wrong / no number
+per site, with the same rules and categories as ../realprograms/compare.py.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib.util
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent.parent.parent
+_spec = importlib.util.spec_from_file_location("realprograms_compare", HERE.parent / "realprograms" / "compare.py")
+rp = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(rp)  # type: ignore[union-attr]
+
+
+def sites(path: Path, program: str) -> list[dict]:
+    out = []
+    if not path.exists():
+        return out
+    for line in path.read_text().splitlines():
+        r = json.loads(line)
+        if r["kind"] == "site" and r.get("requests"):
+            out.append(dict(r, program=program))
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--headers", default="bundled", choices=["bundled", "toolkit", "auto"])
+    ap.add_argument("--out")
+    args = ap.parse_args()
+    rows = []
+    for program, root, lint, truth in (
+            ("idioms", HERE, ["corpus/idiom_vectors.cu", "corpus/idiom_matrix.cu"], HERE / "truth-sm90.jsonl"),
+            ("pending", HERE.parent, ["pending/idioms.cu"], HERE / "pending-truth-sm90.jsonl")):
+        if not (root / lint[0]).exists():
+            continue
+        found = rp.lint_program({"lint": lint}, root, args.headers)
+        for s in sites(truth, program):
+            e = rp.judge(s, found, {"block": s.get("block")})
+            e["pattern"] = s.get("pattern", "")
+            e["instr"] = s.get("instr", "")
+            rows.append(e)
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip()
+    c = Counter(r["verdict"] for r in rows)
+    lines = [f"date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M UTC}; smemlint commit: {commit}",
+             f"command: python benchmarks/accuracy/idioms/compare.py --headers {args.headers}",
+             f"sites {len(rows)}; exact {c['exact']} ({100 * c['exact'] / max(len(rows), 1):.1f}%); "
+             f"wrong {c['wrong']}; no number {c['no number']}"]
+    fam = Counter((r.get("instr") or r["space"], r["verdict"]) for r in rows)
+    lines.append("by kind: " + ", ".join(f"{k} {v}: {n}" for (k, v), n in sorted(fam.items())))
+    for r in rows:
+        if r["verdict"] != "exact":
+            lines.append(f"{r['verdict'].upper()} {r['program']} {r['file']}:{r['line']} {r['kernel']} {r['space']} "
+                         f"{r['op']} {r['pattern']} {r['sass']} measured={r['measured']} "
+                         f"predicted={r.get('predicted')} -- {r.get('reason', '')[:160]}")
+    print("\n".join(lines[:4]))
+    if args.out:
+        Path(args.out).write_text("\n".join(lines) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
