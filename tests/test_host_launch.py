@@ -42,6 +42,9 @@ def kernel_of(tmp_path: Path, host: str):
      "void h(float *o) { run(o, dim3(TILE, TILE)); run(o, dim3(16, 16)); }", (16, 16, 1)),
     # integer arithmetic and compound assignment
     ("void h(float *o) { int t = 4; t *= 2; dim3 b(t, t * 2); k<<<(1024 + t - 1) / t, b>>>(o, 0); }", (8, 16, 1)),
+    # written inside a macro (LeetCUDA's bindings): every statement has the macro call's offsets
+    ("#define BIND(n) void h##n(float *o) { dim3 b; b.x = 16 / n; b.y = 16; k<<<1, b>>>(o, 0); }\nBIND(2)",
+     (8, 16, 1)),
     # runtime API launches
     ("void h(float *o) { void *a[] = {&o}; cudaLaunchKernel((void *)k, dim3(2), dim3(16, 16), a, 0, 0); }",
      (16, 16, 1)),

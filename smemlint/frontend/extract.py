@@ -1253,7 +1253,9 @@ class Extractor:
         block_text = ""
         if launch.block is not None:
             sp = span_of(launch.block, self.path)
-            if sp.line == sp.end_line and 0 < sp.line <= len(self.lines):
+            whole = span_of(launch.call, self.path)  # the same span: written inside a macro's expansion
+            if sp.line == sp.end_line and 0 < sp.line <= len(self.lines) and \
+                    (sp.column, sp.end_column) != (whole.column, whole.end_column):
                 block_text = self.lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
         return ir.LaunchSite(key, span_of(launch.call, self.path), grid, block, smem, args, block_text)
 

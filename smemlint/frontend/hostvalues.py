@@ -36,6 +36,7 @@ _ARITH = {
     "&&": lambda a, b: int(bool(a) and bool(b)), "||": lambda a, b: int(bool(a) or bool(b)),
 }
 _RECORD_FIELDS = {"dim3": ("x", "y", "z"), "uint3": ("x", "y", "z")}
+_INCREMENTS = ("pre++", "pre--", "post++", "post--")
 _LOOPS = (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.CXX_FOR_RANGE_STMT)
 
 
@@ -63,23 +64,31 @@ def _is_copy(c: ci.Cursor) -> bool:
 
 
 def _operator(c: ci.Cursor) -> str:
-    """The operator token of a binary / compound / unary operator cursor."""
-    kids = _kids(c)
-    if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR) and len(kids) == 2:
-        lhs_end = kids[0].extent.end.offset
-        for t in c.get_tokens():
-            if t.extent.start.offset >= lhs_end and t.kind == ci.TokenKind.PUNCTUATION:
-                return t.spelling
-        return ""
-    toks = [t.spelling for t in c.get_tokens()]
-    return toks[0] if toks else ""
+    """The operator of a binary, compound-assignment or unary operator cursor ("+", "*=", "post++").
+
+    Asked of libclang, not read from tokens: inside a macro expansion a cursor's tokens are the
+    macro call's."""
+    from .extract import _BINOPS, _UNOPS, _unop_kind  # extract imports this module
+    try:
+        if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
+            name = c.binary_operator.name
+            if name == "Assign":
+                return "="
+            if name.endswith("Assign"):
+                return _BINOPS.get(name[:-len("Assign")], "?") + "="
+            return _BINOPS.get(name, "?")
+        if c.kind == K.UNARY_OPERATOR:
+            return _UNOPS.get(_unop_kind(c), "?")
+    except Exception:  # noqa: BLE001
+        pass
+    return "?"
 
 
 def _record_fields(t: ci.Type) -> tuple[str, ...] | None:
     t = t.get_canonical()
     if t.kind != ci.TypeKind.RECORD:
         return None
-    name = t.spelling.split("::")[-1].replace("struct ", "")
+    name = _record_name(t)
     if name in _RECORD_FIELDS:
         return _RECORD_FIELDS[name]
     decl = t.get_declaration()
@@ -87,12 +96,17 @@ def _record_fields(t: ci.Type) -> tuple[str, ...] | None:
     return fields or None
 
 
+def _record_name(t: ci.Type) -> str:
+    """`dim3` for `const dim3`, `struct dim3`, `::dim3`."""
+    return t.get_canonical().get_declaration().spelling
+
+
 def _default_record(t: ci.Type) -> dict | None:
     """A record default-constructed: dim3's fields are 1, others unknown."""
     fields = _record_fields(t)
     if fields is None:
         return None
-    one = 1 if t.get_canonical().spelling.split("::")[-1] in ("dim3",) else UNKNOWN
+    one = 1 if _record_name(t) == "dim3" else UNKNOWN
     out: dict = {}
     for f in t.get_canonical().get_declaration().get_children():
         if f.kind == K.FIELD_DECL:
@@ -110,6 +124,7 @@ class HostEvaluator:
         self._host_calls = host_calls  # every (call, enclosing function) of the file
         self._callers: dict[str, list[tuple[ci.Cursor, ci.Cursor]]] | None = None
         self._envs: dict[tuple[str, int], dict] = {}
+        self._orders: dict[str, dict] = {}
 
     def callers(self, usr: str) -> list[tuple[ci.Cursor, ci.Cursor]]:
         """The calls of function `usr` in the file, indexed on the first question (most files ask none)."""
@@ -125,7 +140,7 @@ class HostEvaluator:
 
     def value(self, expr: ci.Cursor, function: ci.Cursor | None, depth: int = 0):
         """The value of `expr`, evaluated where it stands in `function` (int, dict, or UNKNOWN)."""
-        env = self._env_at(function, expr.extent.start.offset) if function is not None else {}
+        env = self._env_at(function, expr) if function is not None else {}
         return self._eval(expr, env, function, depth)
 
     def int_value(self, expr: ci.Cursor, function: ci.Cursor | None) -> int | None:
@@ -142,30 +157,61 @@ class HostEvaluator:
 
     # ------------------------------------------------------------ environments
 
-    def _env_at(self, function: ci.Cursor, offset: int) -> dict:
-        key = (function.get_usr() or function.spelling, offset)
+    def _env_at(self, function: ci.Cursor, point: ci.Cursor) -> dict:
+        """The variables' values just before `point` (a cursor inside `function`'s body) runs."""
+        order = self._order_of(function)
+        at = order.get(_node(point))
+        if at is None:
+            return {}
+        key = (function.get_usr() or function.spelling, at[0])
         env = self._envs.get(key)
         if env is None:
             env = {}
             body = next((c for c in _kids(function) if c.kind == K.COMPOUND_STMT), None)
             if body is not None:
                 try:
-                    self._run(body, env, function, offset)
+                    self._run(body, env, function, at[0], order)
                 except RecursionError:
                     env = {}
             self._envs[key] = env
         return env
 
-    def _run(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor, target: int) -> bool:
-        """Execute `stmt` up to `target`; True when `target` was reached (stop there)."""
-        start, end = stmt.extent.start.offset, stmt.extent.end.offset
+    def _order_of(self, function: ci.Cursor) -> dict:
+        """Node (_node) -> (its preorder index, one past its last descendant's) in `function`.
+
+        Positions are preorder indices, not file offsets: every statement of a macro expansion
+        has the macro call's offsets (LeetCUDA's launches are written inside macros)."""
+        key = function.get_usr() or function.spelling
+        order = self._orders.get(key)
+        if order is None:
+            order = {}
+            counter = [0]
+
+            def visit(c: ci.Cursor, depth: int) -> None:
+                start = counter[0]
+                counter[0] += 1
+                if depth < 200:
+                    for ch in c.get_children():
+                        visit(ch, depth + 1)
+                order[_node(c)] = (start, counter[0])
+
+            try:
+                visit(function, 0)
+            except RecursionError:
+                pass
+            self._orders[key] = order
+        return order
+
+    def _run(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor, target: int, order: dict) -> bool:
+        """Execute `stmt` up to preorder index `target`; True when it was reached (stop there)."""
+        start, end = order.get(_node(stmt), (0, 0))
         contains = start <= target < end
         k = stmt.kind
         if k == K.COMPOUND_STMT:
             for s in _kids(stmt):
-                if s.extent.start.offset > target:
+                if order.get(_node(s), (0, 0))[0] > target:
                     return True
-                if self._run(s, env, fn, target):
+                if self._run(s, env, fn, target, order):
                     return True
             return False
         if not contains:
@@ -176,32 +222,49 @@ class HostEvaluator:
             else:  # a branch or loop not on the way to the target: what it assigns is unknown after it
                 self._forget_assigned(stmt, env)
             return False
-        # the target lies inside this statement
+
+        def inside(c: ci.Cursor) -> bool:
+            a, b = order.get(_node(c), (0, 0))
+            return a <= target < b
+
         kids = _kids(stmt)
         if k == K.IF_STMT:
-            for ch in kids:
-                if ch.extent.start.offset <= target < ch.extent.end.offset:
+            for i, ch in enumerate(kids):
+                if inside(ch):
                     if ch.kind.is_expression() or ch.kind == K.DECL_STMT:
-                        self._execute(ch, env, fn)
-                        return True
-                    return self._run(ch, env, fn, target) or True
-                if ch is kids[0] or ch.kind == K.DECL_STMT:  # the condition (and its declaration) ran
+                        return self._run_into(ch, env, fn, target, order)
+                    return self._run(ch, env, fn, target, order) or True
+                if i == 0 or ch.kind == K.DECL_STMT:  # the condition (and its declaration) ran
                     self._execute(ch, env, fn)
             return True
         if k in _LOOPS:
-            if k == K.FOR_STMT and kids and kids[0].kind == K.DECL_STMT and not kids[0].extent.end.offset > target:
+            if k == K.FOR_STMT and kids and kids[0].kind == K.DECL_STMT and not inside(kids[0]):
                 self._execute(kids[0], env, fn)
             self._forget_assigned(stmt, env)  # each iteration may see other values
-            inner = kids[-1]
-            if inner.extent.start.offset <= target < inner.extent.end.offset:
-                self._run(inner, env, fn, target)
+            if inside(kids[-1]):
+                self._run(kids[-1], env, fn, target, order)
             return True
         if k in (K.SWITCH_STMT, K.CASE_STMT, K.DEFAULT_STMT, K.LABEL_STMT, K.CXX_TRY_STMT, K.CXX_CATCH_STMT):
             for ch in kids:
-                if ch.extent.start.offset <= target < ch.extent.end.offset:
-                    return self._run(ch, env, fn, target) or True
+                if inside(ch):
+                    if ch.kind.is_expression():
+                        return self._run_into(ch, env, fn, target, order)
+                    return self._run(ch, env, fn, target, order) or True
             return True
-        return True  # the target is inside this statement: nothing of it has run yet
+        return self._run_into(stmt, env, fn, target, order)
+
+    def _run_into(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor, target: int, order: dict) -> bool:
+        """The target is inside this statement or expression: nothing of it has run, except the body
+        of a lambda that holds the target (called where it is written, as AT_DISPATCH's are)."""
+        for c in stmt.walk_preorder():
+            if c.kind == K.LAMBDA_EXPR:
+                a, b = order.get(_node(c), (0, 0))
+                if a <= target < b:
+                    body = next((x for x in _kids(c) if x.kind == K.COMPOUND_STMT), None)
+                    if body is not None:
+                        self._run(body, env, fn, target, order)
+                    break
+        return True
 
     def _forget_assigned(self, stmt: ci.Cursor, env: dict) -> None:
         for c in stmt.walk_preorder():
@@ -217,8 +280,7 @@ class HostEvaluator:
         kids = _kids(c)
         if not kids:
             return None
-        if c.kind == K.UNARY_OPERATOR and op not in ("++", "--", "&") and \
-                not any(t.spelling in ("++", "--") for t in c.get_tokens()):
+        if c.kind == K.UNARY_OPERATOR and op not in _INCREMENTS and op != "&":
             return None
         if c.kind == K.BINARY_OPERATOR and op != "=":
             return None
@@ -260,10 +322,10 @@ class HostEvaluator:
             f = _ARITH.get(op)
             self._assign(lhs, f(old, new) if f and isinstance(old, int) and isinstance(new, int) else UNKNOWN,
                          env, fn)
-        elif s.kind == K.UNARY_OPERATOR and any(t.spelling in ("++", "--") for t in s.get_tokens()):
+        elif s.kind == K.UNARY_OPERATOR and _operator(s) in _INCREMENTS:
             inner = _kids(s)[0]
             old = self._eval(inner, env, fn, 0)
-            step = 1 if any(t.spelling == "++" for t in s.get_tokens()) else -1
+            step = 1 if "++" in _operator(s) else -1
             self._assign(inner, old + step if isinstance(old, int) else UNKNOWN, env, fn)
         # Anything else may still change a variable through its address (`cudaGetDeviceCount(&n)`).
         for c in stmt.walk_preorder():
@@ -433,12 +495,18 @@ class HostEvaluator:
                 default = [x for x in _kids(param) if x.kind.is_expression()]
                 v = self._eval(default[-1], {}, None, depth + 1) if default else UNKNOWN
             else:
-                env = self._env_at(caller, call.extent.start.offset) if caller is not fn else {}
+                env = self._env_at(caller, call) if caller is not fn else {}
                 v = self._eval(args[index], env, caller, depth + 1)
             if v is UNKNOWN or (values and v != values[0]):
                 return UNKNOWN
             values.append(v)
         return values[0] if values else UNKNOWN
+
+
+def _node(c: ci.Cursor) -> tuple[int, int]:
+    """A cursor's identity across walks: libclang's hash and kind. Cursors of one node reached by
+    different walks (get_arguments, children, the fast subtree reader) need not compare equal."""
+    return (c.hash, c.kind.value)
 
 
 def _copy(v):

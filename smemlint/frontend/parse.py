@@ -31,6 +31,9 @@ from . import cursors, pch  # noqa: F401 - cursors: cindex's hot methods, replac
 
 INCLUDE_DIR = Path(__file__).parent / "include"
 STANDIN_DIR = INCLUDE_DIR / "toolkit_standins"
+# Stand-ins for libraries CUDA code is written against but a linting machine rarely has (PyTorch's
+# extension API): searched after every other directory, so the real headers win where given.
+FALLBACK_DIR = INCLUDE_DIR / "fallback"
 
 # CXTranslationUnit_KeepGoing: keep building the AST after a fatal error such
 # as a missing project header, so what did parse can still be linted.
@@ -230,6 +233,7 @@ def clang_args(mode: str, path: str, options: ParseOptions, toolkit: str | None 
     else:
         args += ["-nocudainc", "-nocudalib", "-isystem", str(INCLUDE_DIR), "-include", "cuda_stub.h"]
     args += user_flags(path, options)
+    args += ["-idirafter", str(FALLBACK_DIR)]
     return args
 
 

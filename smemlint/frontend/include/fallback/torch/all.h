@@ -1,0 +1,3 @@
+/* smemlint stand-in: see torch_standin.h. */
+#pragma once
+#include "../torch_standin.h"
