@@ -4,13 +4,12 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-if sys.version_info >= (3, 11):
+try:
     import tomllib
-else:  # pragma: no cover
+except ImportError:  # Python 3.10: the declared `tomli` backport (pyproject.toml)
     import tomli as tomllib
 
 from .model import get_arch
