@@ -6,7 +6,14 @@ call of a device function that contains one) whose execution depends on a
 condition that is not the same for every thread of the block: it sits inside
 an `if` or a loop whose condition depends on `threadIdx` (or on data loaded
 at a thread-dependent address, or on a warp index), or after an early
-`return`/`break` guarded by such a condition.
+`break`/`continue` guarded by such a condition: an error.
+
+An early `return` of some threads before the barrier is different: since
+Volta (sm_70) a block barrier waits only for threads that have not exited, so
+it cannot hang. What can still break is data: if the exiting threads skip
+their writes of a shared array that is read after the barrier, the readers
+get stale elements. That case is a warning (`level=exit`), naming the write
+and the read; an early return with nothing skipped is silent.
 
 The question "is this condition the same for every thread of the block?" is
 answered by smemlint's uniformity analysis, independently of the launch: `if
@@ -91,12 +98,63 @@ def _exits(s: ir.Stmt | None) -> bool:
     return False
 
 
+def _returns_only(s: ir.Stmt | None) -> bool:
+    """Every way `s` leaves the straight path is a `return` (no `break`/`continue`)."""
+    stack, found = [s], False
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ir.Break, ir.Continue)):
+            return False
+        if isinstance(n, ir.Return):
+            found = True
+        elif isinstance(n, ir.Block):
+            stack.extend(n.body)
+        elif isinstance(n, ir.If):
+            stack.extend((n.then, n.other))
+    return found
+
+
+def _only_exit_before(st: ir.Stmt | None, targets: list[tuple[ir.Span, str]]) -> bool:
+    """`if (thread-dependent) return;` before the barriers, in the kernel itself: since Volta a block
+    barrier waits only for threads that have not exited, so the exit cannot hang it (what can still
+    go wrong, shared data the exited threads never wrote, is another question than divergence)."""
+    if not isinstance(st, ir.If) or st.span is None:
+        return False
+    if not all(sp.line > st.span.end_line for sp, _ in targets):
+        return False  # the barrier is inside the `if`: threads of the other side skip it
+    return _returns_only(st.then) and (st.other is None or _returns_only(st.other) or not _exits(st.other))
+
+
+def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[Diagnostic]:
+    """A warning where an early exit can really break something: threads that return before the
+    barrier skip their writes of a shared array that is read after it."""
+    if kresult is None:
+        return
+    for sp, what in targets:
+        writes = [a for a in kresult.accesses if a.space == "shared" and a.op == "st" and a.file == sp.file
+                  and st.span.end_line < a.line < sp.line]
+        for w in writes:
+            reads = [a for a in kresult.accesses if a.space == "shared" and a.op == "ld" and a.file == sp.file
+                     and a.line > sp.line and a.symbol == w.symbol]
+            if reads:
+                r = reads[0]
+                yield common.diag(
+                    ctx, sp,
+                    f"threads that return on line {st.span.line} skip their write of `{w.symbol}` (line "
+                    f"{w.line}) before {what}; the read on line {r.line} after it gets stale data wherever it "
+                    "reads an element such a thread would have written (the barrier itself does not wait for "
+                    "exited threads)",
+                    severity=Severity.WARNING,
+                    facts={"level": "exit", "cond_line": st.span.line, "write_line": w.line, "read_line": r.line})
+                return
+
+
 def check(ctx) -> Iterator[Diagnostic]:
     u = common.unit(ctx)
     if u is None:
         return
     syncing = common.syncing(ctx, frozenset(common.BLOCK_BARRIERS))
-    for kernel, _ in common.kernels(ctx):
+    for kernel, kresult in common.kernels(ctx):
         un = common.uniformity(ctx, kernel)
         for fkey, body, fname in common.bodies(ctx, kernel):
             g = common.cfg(ctx, fkey, body)
@@ -120,6 +178,7 @@ def check(ctx) -> Iterator[Diagnostic]:
                 if not targets:
                     continue
                 worst = None
+                exits: list[ir.If] = []
                 for b in g.control_deps(n):
                     data = g.g.nodes[b]
                     cond = data.get("cond")
@@ -129,11 +188,16 @@ def check(ctx) -> Iterator[Diagnostic]:
                     if lvl.level == BLOCK:
                         continue
                     st = data.get("stmt")
+                    if fkey == kernel.key and _only_exit_before(st, targets):
+                        exits.append(st)  # exited threads: the barrier does not wait for them
+                        continue
                     line = st.span.line if st is not None and st.span is not None else 0
                     cand = (lvl.level, line, st, lvl)
                     if worst is None or (cand[0], cand[1]) > (worst[0], worst[1]):
                         worst = cand
                 if worst is None:
+                    for st in exits[:1]:
+                        yield from _exit_leaves_shared_unwritten(ctx, kresult, st, targets)
                     continue
                 level, line, st, lvl = worst
                 text = common.line_text(ctx, line).strip()
