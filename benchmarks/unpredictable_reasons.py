@@ -30,9 +30,15 @@ def reasons(tree: str, extra: list[str], jobs: int, listing: list[str] | None = 
             continue
         why = next((s[len("cannot predict: "):] for s in a["assumptions"] if s.startswith("cannot predict: ")), "?")
         out.append(why)
-        if listing is not None and ("unknown origin" in why or "-byte access is not modelled" in why):
+        if listing is not None and ("unknown origin" in why or _unmodelled_width(why)):
             listing.append(f"{a['file']}:{a['line']}: {a['kernel']}: {a['symbol']} {a['op']}: {why}")
     return out
+
+
+def _unmodelled_width(reason: str) -> bool:
+    """An access whose width is not costed: "an N-byte access is not modelled", or (since the message
+    says why) a 0-byte one, "the size of the element type is unknown"."""
+    return "-byte access is not modelled" in reason or "size of the element type is unknown" in reason
 
 
 def fold(reason: str) -> str:
@@ -58,10 +64,10 @@ def main() -> None:
         c = collections.Counter(fold(r) for r in rs)
         total.update(c)
         origin = sum(n for r, n in c.items() if "unknown origin" in r)
-        width = sum(n for r, n in c.items() if re.search(r"N-byte access is not modelled", r))
+        width = sum(n for r, n in c.items() if _unmodelled_width(r))
         print(f"{tree}: unpredictable {len(rs)}, unknown origin {origin}, N-byte not modelled {width}")
     origin = sum(n for r, n in total.items() if "unknown origin" in r)
-    width = sum(n for r, n in total.items() if "N-byte access is not modelled" in r)
+    width = sum(n for r, n in total.items() if _unmodelled_width(r))
     print(f"TOTAL: unpredictable {sum(total.values())}, unknown origin {origin}, N-byte not modelled {width}")
     for r, n in total.most_common(a.top):
         print(f"{n:6d}  {r}")

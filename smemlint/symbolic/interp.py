@@ -1059,8 +1059,15 @@ class Interpreter:
             return base
         if isinstance(lv, ir.SymbolRef):
             return Ptr(lv.symbol, self._zero)
-        if isinstance(lv, ir.VarRef):
-            return Unknown(False, f"the address of local `{lv.name}`")
+        if isinstance(lv, (ir.VarRef, ir.LocalField)):
+            # A variable of the thread (a register or its local memory): accesses through its address
+            # (`reinterpret_cast<float *>(&vec)[k]`, `FLOAT4(x_val)`) are per-thread, never shared or
+            # global. What is written through it is not followed, so the variable's value is unknown
+            # from here on.
+            frame_env = self._frames[-1].env
+            if lv.var in frame_env:
+                frame_env[lv.var] = Unknown(True, f"`{lv.name}` (its address is taken)")
+            return Ptr(ir.Symbol(lv.name, "local", key=f"&{lv.var}"), self._const(0))
         if isinstance(lv, ir.Opaque):
             vals = [self.eval(p, mask) for p in lv.parts]
             return self._unknown_from(lv.reason, mask, *vals)
@@ -1192,7 +1199,9 @@ class Interpreter:
 
     def _cost(self, st: SiteStats, op: str, addr: np.ndarray, width: int, mask: np.ndarray) -> None:
         if width not in (1, 2, 4, 8, 16):
-            self._unpredictable(st, f"a {width}-byte access is not modelled", mask)
+            why = f"a {width}-byte access is not modelled" if width > 0 else \
+                "the size of the element type is unknown (a type from a header not found, or of a template not instantiated)"
+            self._unpredictable(st, why, mask)
             return
         a = _down_to_first_line(np.where(mask, addr, -1))
         if self._batched:
