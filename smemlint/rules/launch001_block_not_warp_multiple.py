@@ -48,9 +48,13 @@ int main()
 in `[tool.smemlint]`. Test and tutorial launches of a single block are a
 reason to ignore the grid half of this rule.
 
+A one-thread block, and a block under 32 threads of a kernel that never reads
+`threadIdx` (its threads could not split the work anyway: a serial kernel on
+purpose, a latency test), are left alone.
+
 ## Limitations
-Only launches whose grid and block evaluate to constants in the file are
-checked; the SM count is the data-center part of each architecture.
+Only launches whose grid and block the host code gives as values smemlint
+can follow (frontend/hostvalues.py) are checked; the SM count is the data-center part of each architecture.
 """
 from __future__ import annotations
 
@@ -73,23 +77,30 @@ def check(ctx) -> Iterator[Diagnostic]:
         return
     names = {k.key: k.name for k in u.kernels}
     grid_stride = {k.key for k in u.kernels if any(x.startswith("gridDim") for x in k.uses)}
+    # kernels whose threads do not tell themselves apart: a block of them is serial by design
+    serial = {k.key for k in u.kernels if not any(x.startswith("threadIdx") for x in k.uses)}
     sms = SM_COUNT.get(ctx.settings.arch)
     for launch in u.launches:
-        kname = names.get(launch.kernel, "the kernel")
+        kname = f"`{names[launch.kernel]}`" if launch.kernel in names else "the launched kernel"
         if launch.block is not None:
             threads = launch.block[0] * launch.block[1] * launch.block[2]
+            if threads == 1 or (threads < 32 and launch.kernel in serial):
+                continue  # one thread (or a kernel that never reads threadIdx) on purpose: demos, latency tests
             if threads > 0 and threads % 32:
                 warps = -(-threads // 32)
                 idle = warps * 32 - threads
-                msg = (f"block of {threads} threads ({launch.block[0]},{launch.block[1]},{launch.block[2]}) for "
-                       f"`{kname}` is not a multiple of 32: its last warp runs with {idle} of 32 lanes idle; "
-                       f"use {warps * 32} (or {threads - threads % 32 or 32}) threads")
+                down = threads - threads % 32
+                use = f"{warps * 32}" + (f" (or {down})" if down else "")
+                shape = ",".join(str(v) for v in launch.block)
+                written = f" `{launch.block_text}`" if launch.block_text and launch.block_text != str(threads) else ""
+                msg = (f"block ({shape}){written} of {threads} threads for {kname} is not a multiple of 32: its "
+                       f"last warp runs with {idle} of 32 lanes idle; use {use} threads")
                 yield common.diag(ctx, launch.span, msg, facts={"kind": "block", "threads": threads})
                 continue
         if launch.grid is not None and sms is not None and launch.kernel in grid_stride:
             blocks = launch.grid[0] * launch.grid[1] * launch.grid[2]
             if 0 < blocks < sms:
-                msg = (f"grid of {blocks} block{'s' if blocks != 1 else ''} for `{kname}`, which spreads its work "
+                msg = (f"grid of {blocks} block{'s' if blocks != 1 else ''} for {kname}, which spreads its work "
                        f"over the grid (it reads gridDim), cannot fill a {ctx.settings.arch} GPU ({sms} SMs): "
                        f"{sms - blocks} SMs stay idle for the whole kernel")
                 yield common.diag(ctx, launch.span, msg, facts={"kind": "grid", "blocks": blocks})
