@@ -98,6 +98,14 @@ def _exits(s: ir.Stmt | None) -> bool:
     return False
 
 
+def _written(ctx, sp: ir.Span) -> str:
+    """The barrier as the source writes it (`cta.sync()`, `__syncthreads()`), when on one line."""
+    if sp.line != sp.end_line:
+        return ""
+    text = common.line_text(ctx, sp.line, sp.file)[sp.column - 1:sp.end_column - 1].strip().rstrip(";")
+    return text if 0 < len(text) <= 60 else ""
+
+
 def _returns_only(s: ir.Stmt | None) -> bool:
     """Every way `s` leaves the straight path is a `return` (no `break`/`continue`)."""
     stack, found = [s], False
@@ -165,7 +173,7 @@ def check(ctx) -> Iterator[Diagnostic]:
                 if kind == "barrier" and g.g.nodes[n]["name"] in common.BLOCK_BARRIERS:
                     s = g.stmt(n)
                     if s is not None and s.span is not None:
-                        targets.append((s.span, f"`{g.g.nodes[n]['name']}()`"))
+                        targets.append((s.span, f"`{_written(ctx, s.span) or g.g.nodes[n]['name'] + '()'}`"))
                 elif kind in ("stmt", "branch"):
                     for c in calls[n]:
                         sp = c.span or (g.stmt(n).span if g.stmt(n) else None)
