@@ -15,7 +15,8 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
 class _Seen:
-    """What the lane recorder keeps: per site, (symbol, address per thread, active threads) per execution."""
+    """What the lane recorder keeps: per site, (symbol, address per thread, active threads, barrier
+    interval) per execution."""
 
     def __init__(self, seen):
         self.seen = seen
@@ -23,16 +24,28 @@ class _Seen:
 
 
 def _cross_thread_by_definition(seen, write: int, read: int) -> bool:
-    writers: dict[tuple[str, int], set[int]] = {}
-    for sym, addr, mask in seen[write]:
+    """Some thread reads, in the barrier interval of a write, an address another thread wrote there."""
+    writers: dict[tuple[str, int, int], set[int]] = {}
+    for sym, addr, mask, interval in seen[write]:
         for t in np.nonzero(mask)[0].tolist():
-            writers.setdefault((sym, int(addr[t])), set()).add(t)
-    for sym, addr, mask in seen[read]:
+            writers.setdefault((sym, interval, int(addr[t])), set()).add(t)
+    for sym, addr, mask, interval in seen[read]:
         for t in np.nonzero(mask)[0].tolist():
-            w = writers.get((sym, int(addr[t])))
+            w = writers.get((sym, interval, int(addr[t])))
             if w and (len(w) > 1 or t not in w):
                 return True
     return False
+
+
+def _evidence_holds(seen, write: int, read: int, evidence) -> bool:
+    """The (reader, writer, address) returned is a real cross-thread pair of one interval."""
+    reader, writer, address = evidence
+    if reader == writer:
+        return False
+    wrote = any(m[writer] and int(a[writer]) == address and (s, i) == (rs, ri)
+                for s, a, m, i in seen[write] for rs, ra, rm, ri in seen[read]
+                if rm[reader] and int(ra[reader]) == address)
+    return wrote
 
 
 def test_cross_thread_matches_its_definition() -> None:
@@ -49,12 +62,14 @@ def test_cross_thread_matches_its_definition() -> None:
                     addr = np.arange(n, dtype=np.int64) * int(rng.integers(0, 3))  # own element, or shared
                 else:
                     addr = rng.integers(0, span, size=n, dtype=np.int64)
-                out.append((sym, addr, rng.random(n) < rng.random()))
+                out.append((sym, addr, rng.random(n) < rng.random(), int(rng.integers(0, 2))))
             return out
 
         seen = {1: executions(int(rng.integers(0, 4))), 2: executions(int(rng.integers(0, 4)))}
-        assert sync004._cross_thread(_Seen(seen), 1, 2) == _cross_thread_by_definition(seen, 1, 2), case
-        assert sync004._cross_thread(_Seen(seen), 1, 1) == _cross_thread_by_definition(seen, 1, 1), case
+        for write, read in ((1, 2), (1, 1)):
+            evidence = sync004._cross_thread(_Seen(seen), write, read)
+            assert (evidence is not None) == _cross_thread_by_definition(seen, write, read), case
+            assert evidence is None or _evidence_holds(seen, write, read, evidence), case
 
 
 def _ideal_after_full_run(k, sym_key, accesses, arch, **layout) -> bool:

@@ -86,9 +86,9 @@ def check(ctx) -> Iterator[Diagnostic]:
         for race in races(ctx, kernel):
             if not race.volatile:
                 continue
-            msg = (f"`{race.symbol}` (volatile) is read here at an element another lane wrote on line "
-                   f"{race.write_span.line} with no `__syncwarp()` between: since Volta the lanes of a warp are "
-                   "not in lockstep, and `volatile` does not make them wait; use `__shfl_down_sync` or "
-                   "`__syncwarp()` between the steps")
+            msg = (f"volatile `{race.symbol}` read with no `__syncwarp()` since its write on line "
+                   f"{race.write_span.line}: thread {race.reader} reads what thread {race.writer} wrote, and lanes "
+                   "are not in lockstep since Volta (use `__shfl_down_sync` or `__syncwarp()`)")
             yield common.diag(ctx, race.read_span, msg,
-                              facts={"symbol": race.symbol, "write_line": race.write_span.line})
+                              facts={"symbol": race.symbol, "write_line": race.write_span.line,
+                                     "reader_thread": race.reader, "writer_thread": race.writer})

@@ -9,11 +9,15 @@ taken on the control-flow graph of the kernel, so a write at the end of a
 loop body reaching a read at the top of the next iteration counts, and a
 barrier anywhere on every path between them silences it.
 
-"Another thread's element" is decided on the index expressions: `s[tid]`
-written and `s[tid]` read is the thread's own element; `s[tid]` written and
-`s[tid + 1]`, `s[31 - tid]` or `s[0]` read is someone else's. A write at a
-block-uniform index counts when it is under a thread-dependent condition
-(`if (tid == 0) s[0] = x;`).
+"Another thread's element" is decided on evidence: the lane evaluator runs
+the kernel under its launch, keeping every thread's address at both accesses
+and the barrier interval each ran in, and the rule fires only when some
+thread reads, in the interval of a write, an element another thread wrote
+there (thread 1 reads what thread 0 wrote). Double buffers, disjoint pieces of
+one `extern __shared__` array, per-thread columns and guards that make writer
+and reader the same thread are therefore silent. Where the addresses cannot
+be evaluated (a data-dependent index or condition, an unknown launch value)
+nothing is reported.
 
 ## Why it is wrong
 Threads of a block run in no guaranteed order (and since Volta not even the
@@ -50,9 +54,8 @@ __global__ void shiftLeft(float *out, const float *in)
 `[tool.smemlint]`.
 
 ## Limitations
-Element expressions are compared as written: two different expressions with
-the same value for every thread (`s[t * 2 / 2]` and `s[t]`) count as different.
-Only reads after writes are checked (not write-after-read), `__syncwarp()`
+Races whose addresses the evaluator cannot follow are not reported, nor those
+that show only in a block shape other than the analysed one. Only reads after writes are checked (not write-after-read), `__syncwarp()`
 counts as a barrier even between warps, and accesses through `volatile`
 pointers are left to SYNC002.
 """
@@ -86,6 +89,8 @@ class Race:
     symbol: str
     volatile: bool
     space: str | None
+    reader: int = 0  # a thread that reads ...
+    writer: int = 0  # ... what this other thread wrote in the same barrier interval
 
 
 def _aliases(body: ir.Stmt) -> dict[str, ir.Expr]:
@@ -161,25 +166,41 @@ def _volatile_base(e: ir.Expr, u: ir.TranslationUnit) -> bool:
 
 
 class _Recorder(Interpreter):
-    """The lane evaluator, keeping each access's per-thread addresses (for the concrete race check)."""
+    """The lane evaluator, keeping each access's per-thread addresses and the barrier interval it ran
+    in (for the concrete race check). Every barrier the evaluation passes (`__syncthreads()`, a
+    cooperative group's `sync()`, `bar.sync`, inside called functions too) starts a new interval;
+    loops run iteration by iteration (no replay), so the barrier of every iteration is counted."""
 
     MAX_EXECUTIONS = 256
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.seen: dict[int, list[tuple[str, np.ndarray, np.ndarray]]] = {}
+        self.seen: dict[int, list[tuple[str, np.ndarray, np.ndarray, int]]] = {}
         self.unknown: set[int] = set()
+        self.interval = 0
 
     def record(self, site_id, op, ptr, width, mask, piece=0) -> None:
         super().record(site_id, op, ptr, width, mask, piece)
         if isinstance(ptr, Ptr) and ptr.symbol is not None and isinstance(ptr.offset, Known) and not self._guards:
             lst = self.seen.setdefault(site_id, [])
             if len(lst) < self.MAX_EXECUTIONS:
-                lst.append((ptr.symbol.key, ptr.offset.arr.copy(), mask.copy()))
+                lst.append((ptr.symbol.key, ptr.offset.arr.copy(), mask.copy(), self.interval))
             else:
                 self.unknown.add(site_id)
         else:
             self.unknown.add(site_id)
+
+    def _exec_nothing(self, s, mask) -> None:
+        if isinstance(s, ir.Barrier):
+            self.interval += 1
+
+    def call(self, e: ir.Call, mask):
+        if e.name in common.BLOCK_BARRIERS or e.name in WARP_BARRIERS:
+            self.interval += 1
+        return super().call(e, mask)
+
+    def exec_loop(self, s: ir.Loop, mask) -> None:
+        self._run_loop(s, mask)
 
 
 def _concrete(ctx, kr: KernelResult | None) -> _Recorder | None:
@@ -197,16 +218,17 @@ def _concrete(ctx, kr: KernelResult | None) -> _Recorder | None:
     return ctx.result.cache[key]
 
 
-def _writer_range(executions: list[tuple[str, np.ndarray, np.ndarray]]) -> dict[str, tuple[np.ndarray, ...]]:
-    """symbol -> (distinct addresses written, sorted; lowest writing thread; highest writing thread)."""
-    by_symbol: dict[str, tuple[list, list]] = {}
-    for sym, addr, mask in executions:
+def _writer_range(executions) -> dict[tuple[str, int], tuple[np.ndarray, ...]]:
+    """(symbol, barrier interval) -> (distinct addresses written, sorted; lowest writing thread;
+    highest writing thread)."""
+    by_symbol: dict[tuple[str, int], tuple[list, list]] = {}
+    for sym, addr, mask, interval in executions:
         threads = np.nonzero(mask)[0]
-        addrs, owners = by_symbol.setdefault(sym, ([], []))
+        addrs, owners = by_symbol.setdefault((sym, interval), ([], []))
         addrs.append(addr[threads].astype(np.int64))
         owners.append(threads)
     out = {}
-    for sym, (addrs, owners) in by_symbol.items():
+    for key, (addrs, owners) in by_symbol.items():
         a, t = np.concatenate(addrs), np.concatenate(owners)
         if not len(a):
             continue  # no thread wrote it
@@ -214,27 +236,32 @@ def _writer_range(executions: list[tuple[str, np.ndarray, np.ndarray]]) -> dict[
         a, t = a[order], t[order]
         first = np.flatnonzero(np.r_[True, a[1:] != a[:-1]])
         last = np.r_[first[1:], len(a)] - 1
-        out[sym] = (a[first], t[first], t[last])
+        out[key] = (a[first], t[first], t[last])
     return out
 
 
-def _cross_thread(it: _Recorder | None, write: int, read: int) -> bool | None:
-    """Does some thread read an address another thread wrote (under the assumed launch)? None: unknown."""
+def _cross_thread(it: _Recorder | None, write: int, read: int) -> tuple[int, int, int] | None:
+    """A thread that reads, in the barrier interval of a write, an address another thread wrote
+    (under the analysed launch): (reading thread, writing thread, byte offset), or None when the
+    evaluation found none or could not follow both accesses."""
     if it is None or write in it.unknown or read in it.unknown or write not in it.seen or read not in it.seen:
         return None
     writers = _writer_range(it.seen[write])
-    for sym, addr, mask in it.seen[read]:
-        if sym not in writers:
+    for sym, addr, mask, interval in it.seen[read]:
+        if (sym, interval) not in writers:
             continue
-        written, lowest, highest = writers[sym]
+        written, lowest, highest = writers[(sym, interval)]
         threads = np.nonzero(mask)[0]
         addrs = addr[threads].astype(np.int64)
         at = np.minimum(np.searchsorted(written, addrs), len(written) - 1)
         hit = written[at] == addrs
         # another thread wrote it unless the only writer of that address is the reader itself
-        if np.any(hit & ~((lowest[at] == threads) & (highest[at] == threads))):
-            return True
-    return False
+        other = hit & ~((lowest[at] == threads) & (highest[at] == threads))
+        if np.any(other):
+            i = int(np.flatnonzero(other)[0])
+            writer = int(lowest[at[i]]) if int(lowest[at[i]]) != int(threads[i]) else int(highest[at[i]])
+            return int(threads[i]), writer, int(addrs[i])
+    return None
 
 
 def _may_be_reported(volatile: bool, rsym: ir.Symbol | None, rroot: str, shared_write_roots: set[str]) -> bool:
@@ -311,15 +338,16 @@ def races(ctx, kernel: ir.Kernel) -> list[Race]:
                     continue
                 if not g.path_avoiding(nw, nr, blocked):
                     continue
-                if _cross_thread(_concrete(ctx, kr), w.site, r.site) is False:
-                    continue  # every thread reads only what it wrote itself
+                evidence = _cross_thread(_concrete(ctx, kr), w.site, r.site)
+                if evidence is None:
+                    continue  # no thread found reading another's element in the write's interval
                 rs, ws = site_spans.get(r.site), site_spans.get(w.site)
                 if rs is None or ws is None:
                     continue
                 sym = rsym or wsym
                 out.append(Race(r, w, rs.span, ws.span, rs.symbol_hint if rs.symbol_hint != "?" else
                                 (sym.name if sym else "?"), volatile,
-                                sym.space if sym is not None else None))
+                                sym.space if sym is not None else None, evidence[0], evidence[1]))
                 seen_reads.add(r.site)
                 break
     ctx.result.cache[key] = out
@@ -331,8 +359,9 @@ def check(ctx) -> Iterator[Diagnostic]:
         for race in races(ctx, kernel):
             if race.volatile or race.space != "shared":
                 continue
-            msg = (f"`{race.symbol}` is read here at an element another thread writes on line "
-                   f"{race.write_span.line}, with no `__syncthreads()` between: the value read depends on "
-                   "thread timing (read-after-write race)")
+            msg = (f"`{race.symbol}` read at another thread's element with no barrier since its write on line "
+                   f"{race.write_span.line}: thread {race.reader} reads what thread {race.writer} wrote "
+                   "(read-after-write race)")
             yield common.diag(ctx, race.read_span, msg,
-                              facts={"symbol": race.symbol, "write_line": race.write_span.line})
+                              facts={"symbol": race.symbol, "write_line": race.write_span.line,
+                                     "reader_thread": race.reader, "writer_thread": race.writer})
