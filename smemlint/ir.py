@@ -401,3 +401,7 @@ class CallFact:
     launch: bool = False  # a kernel launch `k<<<...>>>(...)`
     callee_key: str = ""  # USR of the called function, when it is known
     function_key: str = ""  # USR of the enclosing function
+    # where the callee is declared: True in a system header (the CUDA toolkit, smemlint's bundled
+    # declarations), False in the project's own code (a user function that shares an intrinsic's
+    # name), None when clang did not resolve the call
+    callee_system: bool | None = None

@@ -261,6 +261,7 @@ class _Callees:
     def __init__(self) -> None:
         self._is_constructor: dict[bytes, bool] = {}
         self._names: dict[bytes, tuple[str, str]] = {}
+        self._system: dict[bytes, bool | None] = {}
         self._canonical_spellings: dict[bytes, str] = {}
 
     def is_constructor(self, ref: ci.Cursor) -> bool:
@@ -268,6 +269,21 @@ class _Callees:
         known = self._is_constructor.get(k)
         if known is None:
             known = self._is_constructor[k] = ref.kind == K.CONSTRUCTOR
+        return known
+
+    def in_system_header(self, ref: ci.Cursor | None) -> bool | None:
+        """Is the callee declared in a system header (toolkit or bundled)? None: not resolved."""
+        if ref is None:
+            return None
+        k = cursor_key(ref)
+        known = self._system.get(k)
+        if known is None:
+            try:
+                loc = ref.location
+                known = None if loc.file is None else bool(loc.is_in_system_header)
+            except Exception:  # noqa: BLE001
+                known = None
+            self._system[k] = known
         return known
 
     def names(self, ref: ci.Cursor | None) -> tuple[str, str]:
@@ -313,7 +329,7 @@ def _call_fact(c: ci.Cursor, c_kids: list[ci.Cursor], kids, launch: bool, callee
             types.append("")
     qualified, key = callees.names(ref)
     return ir.CallFact(name, qualified or name, sp, callee, texts, tuple(types), fname, context,
-                       launch, key, fkey)
+                       launch, key, fkey, callees.in_system_header(ref))
 
 
 def _callee_span(c: ci.Cursor, c_kids: list[ci.Cursor], kids, name: str, path: str) -> ir.Span:

@@ -81,7 +81,8 @@ def check(ctx) -> Iterator[Diagnostic]:
     if u is None:
         return
     for call in u.calls:
-        if call.name != "atomicAdd" or call.context == "host" or not call.arg_types:
+        if call.name != "atomicAdd" or call.context == "host" or not call.arg_types \
+                or call.callee_system is False:  # the project's own `atomicAdd`, not the intrinsic
             continue
         if not _is_half_pointer(call.arg_types[0]):
             continue

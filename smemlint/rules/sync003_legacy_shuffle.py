@@ -48,6 +48,9 @@ before the branch).
 `// smemlint: ignore[SYNC003]` on the line, or `ignore = ["SYNC003"]` in
 `[tool.smemlint]`.
 
+A call is matched after clang resolves it: a function of the project's own
+code that happens to be named `__all` or `__shfl` is not the intrinsic.
+
 ## Limitations
 Only direct calls are recognised; a macro that expands to a legacy intrinsic
 is reported at the macro's use.
@@ -92,8 +95,10 @@ def check(ctx) -> Iterator[Diagnostic]:
     for call in u.calls:
         if call.context == "host" or call.name not in LEGACY or call.launch:
             continue
+        if call.callee_system is False:
+            continue  # the project's own function of that name (a verifier's `__all`), not the intrinsic
         new = LEGACY[call.name]
-        msg = (f"`{call.name}` has no member mask: since Volta the lanes of a warp need not be converged here, "
-               f"and CUDA removed it for sm_70 and newer; use `{new}` with the mask of the lanes that take part")
+        msg = (f"`{call.name}` has no member mask (removed for sm_70+, where a warp's lanes need not be "
+               f"converged): use `{new}` with the mask of the lanes that take part")
         yield common.diag(ctx, call.callee, msg, facts={"callee": call.name, "replacement": new},
                           fix=_fix(ctx, call))
