@@ -86,7 +86,7 @@ def file_hash(path: str) -> str | None:
 
 
 def _environment() -> str:
-    from .frontend.parse import find_cuda_toolkit
+    from .frontend.flags import find_cuda_toolkit
 
     return f"toolkit={find_cuda_toolkit()}"
 
@@ -103,7 +103,7 @@ class Cache:
 
     def key(self, path: str, text: str | None = None) -> str | None:
         """The entry name for `path` (with `text` as its content if given), None if the file is unreadable."""
-        from .frontend.parse import ParseOptions, user_flags
+        from .frontend.flags import ParseOptions, user_flags
 
         if text is not None:
             content = hashlib.sha256(text.encode("utf-8", errors="surrogatepass")).hexdigest()
@@ -191,7 +191,7 @@ class Cache:
     def _search_dirs(self, path: str) -> list[str]:
         """Where a missing `#include` would be found once it exists: the file's directory, -I and
         -isystem directories (settings and compile_commands.json), and the usual system directories."""
-        from .frontend.parse import ParseOptions, user_flags
+        from .frontend.flags import ParseOptions, user_flags
 
         dirs = [os.path.dirname(os.path.abspath(path)), *self.settings.include, "/usr/include", "/usr/local/include"]
         try:

@@ -16,18 +16,16 @@ options: nothing is ever executed.
 from __future__ import annotations
 
 import glob
-import json
 import os
 import re
-import shlex
-import shutil
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import clang.cindex as ci
 
 from . import cursors, pch  # noqa: F401 - cursors: cindex's hot methods, replaced once for the process
+from .flags import (  # noqa: F401 - re-exported: parse.py was their home
+    ParseOptions, filter_flags, find_compile_commands, find_cuda_toolkit, flags_from_compile_commands, user_flags)
 
 INCLUDE_DIR = Path(__file__).parent / "include"
 STANDIN_DIR = INCLUDE_DIR / "toolkit_standins"
@@ -38,19 +36,6 @@ FALLBACK_DIR = INCLUDE_DIR / "fallback"
 # CXTranslationUnit_KeepGoing: keep building the AST after a fatal error such
 # as a missing project header, so what did parse can still be linted.
 _KEEP_GOING = 0x200
-
-
-@dataclass(frozen=True)
-class ParseOptions:
-    include_dirs: tuple[str, ...] = ()
-    defines: tuple[str, ...] = ()  # "NAME" or "NAME=VALUE"
-    undefines: tuple[str, ...] = ()
-    forced_includes: tuple[str, ...] = ()
-    std: str | None = None
-    cuda_headers: str = "auto"  # "auto" | "toolkit" | "bundled"
-    arch: str = "sm_90"
-    compile_commands: str | None = None  # path to compile_commands.json or a directory holding one
-    pch_dir: str | None = None  # where the precompiled bundled header is kept (pch.py); None: not used
 
 
 @dataclass
@@ -75,19 +60,6 @@ def _get_index() -> ci.Index:
     return _index
 
 
-def find_cuda_toolkit() -> str | None:
-    """The root of a CUDA toolkit with headers, or None."""
-    candidates = [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH")]
-    nvcc = shutil.which("nvcc")
-    if nvcc:
-        candidates.append(str(Path(os.path.realpath(nvcc)).parent.parent))
-    candidates += ["/usr/local/cuda", *sorted(glob.glob("/usr/local/cuda-*"), reverse=True)]
-    for root in candidates:
-        if root and (Path(root) / "include" / "cuda_runtime.h").is_file():
-            return root
-    return None
-
-
 def _libstdcxx_dirs() -> list[str]:
     """System libstdc++ include dirs: libclang-ng's bundled libc++ clashes with glibc's math.h."""
     roots = sorted(glob.glob("/usr/include/c++/[0-9]*"), key=lambda p: int(Path(p).name.split(".")[0]))
@@ -99,124 +71,6 @@ def _libstdcxx_dirs() -> list[str]:
     dirs += sorted(glob.glob(f"/usr/include/*-linux-gnu/c++/{version}"))
     dirs.append(f"{root}/backward")
     return [d for d in dirs if Path(d).is_dir()]
-
-
-# ------------------------------------------------------------ compile_commands.json
-
-_KEEP_WITH_VALUE = {"-I", "-isystem", "-D", "-U", "-include", "--include-path", "--define-macro",
-                    "--undefine-macro", "-iquote", "-idirafter"}
-
-
-def filter_flags(argv: list[str], directory: str = ".") -> list[str]:
-    """Keep only include paths, defines and language standard from a compiler command line."""
-    out: list[str] = []
-    i = 0
-    while i < len(argv):
-        a = argv[i]
-        value = None
-        flag = None
-        for f in sorted(_KEEP_WITH_VALUE, key=len, reverse=True):
-            if a == f and i + 1 < len(argv):
-                flag, value = f, argv[i + 1]
-                i += 1
-                break
-            if a.startswith(f) and len(a) > len(f) and f.startswith("-") and not f.startswith("--"):
-                flag, value = f, a[len(f):]
-                break
-            if f.startswith("--") and a.startswith(f + "="):
-                flag, value = f, a[len(f) + 1:]
-                break
-        i += 1
-        if flag is None:
-            if a.startswith("-std=") or a.startswith("--std="):
-                std = a.split("=", 1)[1]
-                out.append("-std=" + std)
-            continue
-        flag = {"--include-path": "-I", "--define-macro": "-D", "--undefine-macro": "-U",
-                "-iquote": "-I", "-idirafter": "-isystem"}.get(flag, flag)
-        if flag in ("-I", "-isystem", "-include") and not os.path.isabs(value):
-            value = os.path.normpath(os.path.join(directory, value))
-        out += [flag, value]
-    return out
-
-
-def find_compile_commands(path: str, hint: str | None) -> str | None:
-    if hint:
-        p = Path(hint)
-        if p.is_dir():
-            p = p / "compile_commands.json"
-        return str(p) if p.is_file() else None
-    directory = os.path.dirname(os.path.realpath(path))
-    now = time.monotonic()
-    memo = _cc_found.get(directory)
-    if memo is None or now - memo[0] > _CC_MEMO_SECONDS:
-        memo = _cc_found[directory] = (now, _compile_commands_above(directory))
-    return memo[1]
-
-
-_CC_MEMO_SECONDS = 5.0  # a warm run asks for every file of a tree; an editor may create one meanwhile
-_cc_found: dict[str, tuple[float, str | None]] = {}
-
-
-def _compile_commands_above(directory: str) -> str | None:
-    """The nearest compile_commands.json (or build/compile_commands.json) from `directory` up to the
-    project root (.git or pyproject.toml)."""
-    d = Path(directory)
-    for parent in [d, *d.parents]:
-        for cand in (parent / "compile_commands.json", parent / "build" / "compile_commands.json"):
-            if cand.is_file():
-                return str(cand)
-        if (parent / ".git").exists() or (parent / "pyproject.toml").exists():
-            break
-    return None
-
-
-_cc_cache: dict[str, dict[str, list[str]]] = {}
-
-
-def flags_from_compile_commands(path: str, cc_path: str | None) -> list[str]:
-    if not cc_path:
-        return []
-    table = _cc_cache.get(cc_path)
-    if table is None:
-        table = {}
-        try:
-            entries = json.loads(Path(cc_path).read_text(encoding="utf-8", errors="replace"))
-        except (OSError, ValueError):
-            entries = []
-        for e in entries if isinstance(entries, list) else []:
-            if not isinstance(e, dict) or "file" not in e:
-                continue
-            directory = str(e.get("directory", "."))
-            argv = e.get("arguments")
-            if not isinstance(argv, list):
-                try:
-                    argv = shlex.split(str(e.get("command", "")))
-                except ValueError:
-                    argv = []
-            f = os.path.normpath(os.path.join(directory, str(e["file"])))
-            table[f] = filter_flags([str(a) for a in argv], directory)
-        _cc_cache[cc_path] = table
-    return table.get(os.path.normpath(os.path.abspath(path)), [])
-
-
-# ------------------------------------------------------------ parsing
-
-def user_flags(path: str, options: ParseOptions) -> list[str]:
-    flags = flags_from_compile_commands(path, find_compile_commands(path, options.compile_commands))
-    for d in options.include_dirs:
-        flags += ["-I", d]
-    for d in options.defines:
-        flags.append("-D" + d)
-    for u in options.undefines:
-        flags.append("-U" + u)
-    for inc in options.forced_includes:
-        flags += ["-include", inc]
-    if options.std:
-        flags.append("-std=" + options.std)
-    if not any(f.startswith("-std=") for f in flags):
-        flags.append("-std=c++17")
-    return flags
 
 
 def clang_args(mode: str, path: str, options: ParseOptions, toolkit: str | None = None) -> list[str]:
