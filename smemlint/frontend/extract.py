@@ -499,6 +499,8 @@ class _Lowerer:
             if v is None and ref.spelling == "warpSize":
                 self.uses.add("warpSize")
                 return ir.Builtin(ir.INT, "warpSize")
+            if v is None and rk == K.TEMPLATE_NON_TYPE_PARAMETER:
+                v = self.ex.template_default(ref)
             return ir.Const(ct, v) if v is not None else ir.Opaque(
                 ct, f"template parameter {named(c.spelling, '(unnamed)')} (kernel not instantiated in this file)", uniform=True)
         if rk in (K.VAR_DECL, K.PARM_DECL):
@@ -597,7 +599,13 @@ class _Lowerer:
                 # an element of a dependent type in a template not instantiated (`float s[NUM_WARPS]`):
                 # clang knows the element's size from the array, not from the subscript
                 ct = CType("other", base.ctype.pointee_bytes, spelling=ct.spelling)
-            return ir.Subscript(ct, base, self.expr(idx_c), step, sp)
+            index = self.expr(idx_c)
+            if step <= 0:
+                # a row of a dependent size (`t[TILE][TILE + PAD]` in a template no launch instantiates):
+                # its stride is not known, so neither is the address (never a stride of 0)
+                index = ir.Opaque(index.ctype, "an index into rows whose size depends on template parameters "
+                                  "(kernel not instantiated in this file)", (index,), uniform=False)
+            return ir.Subscript(ct, base, index, step, sp)
         if k == K.UNARY_OPERATOR and _UNOPS.get(_unop_kind(c)) == "*":
             ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
             return ir.Deref(ct, self.expr(ch[0]), sp)
@@ -860,6 +868,7 @@ class Extractor:
         self.function_shared: dict[str, list[ir.Symbol]] = {}  # shared arrays first seen in each function
         self.merged_sites: set[int] = set()  # sites of sibling fields folded into another site's access
         self.host_writes: dict[str, str] = {}  # symbol name -> the host call that may write it
+        self.template_defaults: dict[str, dict[str, int]] = {}  # template kernel -> defaults used
         self._file_paths: dict[int, str] = {}  # libclang file handle -> the path spans name
         self._header_lines: dict[str, list[str]] = {}
         self.depth = 0  # nesting of stmt()/expr() calls, across the functions lowered inside one another
@@ -1151,6 +1160,16 @@ class Extractor:
                          tuple(self.kernel_shared.values()), launch_bounds, annotation, ann_span,
                          frozenset(uses), tuple(low.barriers))
 
+    def template_default(self, param: ci.Cursor) -> int | None:
+        """The default argument of a non-type template parameter (`template <int BLOCK = 256>`): a
+        template kernel no launch instantiates is analysed with its defaults (and the unit says so)."""
+        defaults = [x for x in param.get_children() if x.kind.is_expression()]
+        v = const_value(defaults[-1]) if defaults else None
+        if v is not None:
+            owner = param.semantic_parent.spelling if param.semantic_parent else ""
+            self.template_defaults.setdefault(owner, {})[param.spelling] = v
+        return v
+
     def _launch_bounds_from_text(self, defn: ci.Cursor) -> int | None:
         start = defn.extent.start.line
         lines = self.lines_of(self.span_of(defn).file)
@@ -1220,8 +1239,13 @@ class Extractor:
                     unit.notes.append(f"{pattern.spelling}: could not analyse ({e})")
                     continue
                 if pattern.kind == K.FUNCTION_TEMPLATE and not specs:
+                    used = self.template_defaults.get(pattern.spelling, {})
+                    rest = ("analysed with its default template arguments (" +
+                            ", ".join(f"{k} = {v}" for k, v in used.items()) + "); other values that depend on "
+                            "its template parameters cannot be predicted") if used else \
+                        "values that depend on its template parameters cannot be predicted"
                     unit.notes.append(f"{pattern.spelling}: template kernel not instantiated by a launch in this "
-                                      "file; values that depend on its template parameters cannot be predicted")
+                                      f"file; {rest}")
                 unit.kernels.append(kernel)
         for call, ref in launches:
             site = self.launch_site(call, ref)

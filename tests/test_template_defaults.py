@@ -1,0 +1,42 @@
+"""Template kernels no launch instantiates: default arguments are used and said; unknown row sizes
+make an access unpredictable, never a wrong number."""
+from __future__ import annotations
+
+from smemlint.config import Settings
+from smemlint.lint import lint_file
+
+
+def lint(tmp_path, text: str):
+    p = tmp_path / "k.cu"
+    p.write_text(text)
+    r = lint_file(str(p), Settings())
+    assert r.status == "ok", r.error
+    return r
+
+
+def test_default_template_argument_is_used_and_said(tmp_path) -> None:
+    r = lint(tmp_path, """
+template <int STRIDE = 2>
+__global__ void strided(float *out) {
+    __shared__ float s[1024];
+    s[threadIdx.x * STRIDE] = out[threadIdx.x];
+}
+""")
+    (a,) = [a for a in r.accesses if a.space == "shared"]
+    assert a.predictable and a.wavefronts_per_request == 2.0
+    assert any("default template arguments (STRIDE = 2)" in n for n in r.notes), r.notes
+
+
+def test_rows_of_dependent_size_are_unpredictable_not_wrong(tmp_path) -> None:
+    r = lint(tmp_path, """
+template <int TILE = 32, int PAD = 0>
+__global__ void tr(float *out, const float *in) {
+    __shared__ float t[TILE][TILE + PAD];
+    t[threadIdx.y][threadIdx.x] = in[threadIdx.y * TILE + threadIdx.x];
+    __syncthreads();
+    out[threadIdx.y * TILE + threadIdx.x] = t[threadIdx.x][threadIdx.y];
+}
+""")
+    shared = [a for a in r.accesses if a.space == "shared"]
+    assert len(shared) == 2 and not any(a.predictable for a in shared)  # was: 1.0 wavefront for the column read
+    assert "template parameters" in shared[0].assumptions[-1]
