@@ -76,7 +76,7 @@ from ..analysis import AccessResult, KernelResult
 from ..diagnostics import Diagnostic, Edit, Fix, Rule, Severity
 from ..picture import lanes_to_banks
 from ..symbolic.interp import Interpreter
-from ._common import line_text, source_of
+from ._common import source_of
 
 RULE = Rule(code="SMEM001", name="shared-bank-conflict", severity=Severity.WARNING,
             summary="shared-memory access needs more wavefronts than its width requires")
@@ -137,26 +137,45 @@ def _try_layout(k: KernelResult, sym_key: str, accesses: list[AccessResult], arc
     return True
 
 
-def _decl_edit(source: str, sym, new_last: str) -> tuple[Edit | None, str]:
-    """Replace the last `[...]` of the declaration; returns the edit and the new declarator text."""
+def _last_dimension(source: str, sym) -> tuple[int, int, int, str, str] | None:
+    """The innermost `[...]` of the declaration, wherever it is written (the declaration may be
+    spread over lines: `float tile[32]\n [33];`): (line, first column, end column of its text,
+    its text, the declarator up to it). None when the declaration cannot be read."""
     if sym.decl is None:
-        return None, ""
-    lines = source.splitlines()
+        return None
+    lines = source.splitlines(keepends=True)
     ln = sym.decl.line
     if not 0 < ln <= len(lines):
-        return None, ""
-    text = lines[ln - 1]
+        return None
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    begin = starts[ln - 1] + sym.decl.column - 1
+    text = source[begin:]
+    stop = re.search(r"[;={]", text)  # the declarator ends at its initializer or the statement's end
+    text = text[:stop.start()] if stop else text
     m = None
-    for m in re.finditer(r"\[([^\[\]]*)\]", text[sym.decl.column - 1:]):
+    for m in re.finditer(r"\[([^\[\]]*)\]", text):
         pass
     if m is None:
-        return None, ""
-    start = sym.decl.column - 1 + m.start(1)
-    end = sym.decl.column - 1 + m.end(1)
-    head = text[sym.decl.column - 1:start]
+        return None
+    at = begin + m.start(1)
+    line = next(i for i in range(len(starts) - 1) if starts[i] <= at < starts[i + 1])
+    col = at - starts[line] + 1
+    head = text[:m.start(1)]
     name_at = head.rfind(sym.name)
-    declarator = head[name_at:] + new_last + "]" if name_at >= 0 else ""
-    return Edit(ln, start + 1, ln, end + 1, new_last), declarator
+    declarator = re.sub(r"\s+", "", head[name_at:]) if name_at >= 0 else ""
+    return line + 1, col, col + len(m.group(1)), m.group(1), declarator
+
+
+def _decl_edit(source: str, sym, new_last: str) -> tuple[Edit | None, str]:
+    """Replace the innermost `[...]` of the declaration; returns the edit and the new declarator text."""
+    found = _last_dimension(source, sym)
+    if found is None:
+        return None, ""
+    ln, start, end, _, head = found
+    declarator = head + new_last + "]" if head else ""
+    return Edit(ln, start, ln, end, new_last), declarator
 
 
 def _padding_fix(ctx, k: KernelResult, a: AccessResult) -> Fix | None:
@@ -172,11 +191,8 @@ def _padding_fix(ctx, k: KernelResult, a: AccessResult) -> Fix | None:
         for pad in sorted({one_word, 1, 2 * one_word, 4 * one_word}):
             dims = sym.dims[:-1] + (last + pad,)
             if _try_layout(k, sym.key, same, arch, dims_override={sym.key: dims}):
-                text = line_text(ctx, sym.decl.line, sym.decl.file) if sym.decl else ""
-                m = None
-                for m in re.finditer(r"\[([^\[\]]*)\]", text):
-                    pass
-                old_last = m.group(1).strip() if m else str(last)
+                found = _last_dimension(source_of(ctx, sym.decl.file), sym) if sym.decl else None
+                old_last = found[3].strip() if found else str(last)
                 new_last = f"{old_last} + {pad}" if not old_last.isdigit() else str(last + pad)
                 edit, declarator = _decl_edit(source_of(ctx, sym.decl.file), sym, new_last) \
                     if sym.decl and sym.decl.file == a.file else (None, "")
