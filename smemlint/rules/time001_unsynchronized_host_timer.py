@@ -51,12 +51,18 @@ or time on the GPU with events (see TIME002). The fix smemlint offers inserts
 `// smemlint: ignore[TIME001]` on the second read, or `ignore = ["TIME001"]` in
 `[tool.smemlint]`.
 
+Two reads bound a timed interval only when the first read's block is still
+open at the second: a benchmark whose `{ ... }` steps each time their own
+call (an upload, an API call that is the measured thing) is not reported for
+a launch made before a step's first read.
+
 ## Limitations
 Calls are taken in source order within one function; branches and loops are
 not followed, and synchronization in a function of another file is not seen.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from .. import ir
@@ -108,10 +114,32 @@ def syncs(u: ir.TranslationUnit):
     return lambda c: c.name in SYNCS or (c.callee_key in keys and not c.launch)
 
 
+def _scope_closed(lines: list[str], first: ir.Span, second: ir.Span) -> bool:
+    """Does the block holding the `first` clock read close before the `second` one? Then the two do
+    not bound one timed interval (each `{ ... }` of a benchmark times its own step: the first
+    read's value is out of scope at the second). Braces are counted in the text between them,
+    outside comments and string literals."""
+    depth = 0
+    for ln in range(first.end_line, second.line + 1):
+        if not 0 < ln <= len(lines):
+            return False
+        text = lines[ln - 1]
+        lo = first.end_column - 1 if ln == first.end_line else 0
+        hi = second.column - 1 if ln == second.line else len(text)
+        text = re.sub(r'"(\\.|[^"\\])*"|\'(\\.|[^\'\\])*\'', "", text[lo:hi].split("//")[0])
+        for ch in text:
+            depth += ch == "{"
+            depth -= ch == "}"
+            if depth < 0:
+                return True
+    return False
+
+
 def check(ctx) -> Iterator[Diagnostic]:
     u = common.unit(ctx)
     if u is None:
         return
+    lines = ctx.result.source.splitlines()
     timer_fns = closure(u, is_timer)
     is_sync = syncs(u)
 
@@ -123,7 +151,8 @@ def check(ctx) -> Iterator[Diagnostic]:
         pending_launch = None  # a launch after the last read, not yet synchronized
         for c in seq:
             if timer(c):
-                if last_read is not None and pending_launch is not None:
+                if last_read is not None and pending_launch is not None \
+                        and c.span.file == last_read.span.file and not _scope_closed(lines, last_read.span, c.span):
                     indent = common.line_text(ctx, c.span.line)
                     indent = indent[:len(indent) - len(indent.lstrip())]
                     fix = Fix("synchronize before reading the clock: insert `cudaDeviceSynchronize();`",
