@@ -55,7 +55,16 @@ def _cause(addresses: tuple[int | None, ...], width: int, symbol_elem: int) -> s
     if len(strides) == 1 and None not in strides:
         stride = strides.pop()
         if stride == width:
-            return f"consecutive lanes are contiguous but start {a0 % 32} bytes past a 32-byte boundary (misaligned)"
+            if a0 % 32:
+                return (f"consecutive lanes are contiguous but start {a0 % 32} bytes past a 32-byte boundary "
+                        "(misaligned, if the pointer is 256-byte aligned as cudaMalloc returns it)")
+            # aligned and contiguous lane for lane: the extra sectors are the gaps of the inactive lanes
+            gaps = {lb - la for (la, _), (lb, _) in zip(active, active[1:])}
+            if len(gaps) == 1 and (gap := gaps.pop()) > 1:
+                return (f"one lane in {gap} is active, each {gap * width} bytes from the next "
+                        f"(a stride of {gap} elements)")
+            return (f"only {len(active)} of {len(addresses)} lanes take part, so the contiguous range they index "
+                    "is partly unused")
         if stride == 0:
             return "every lane reads the same address"
         if symbol_elem and width < symbol_elem and abs(stride) == symbol_elem:
