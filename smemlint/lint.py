@@ -380,13 +380,19 @@ def lint_paths(files: list[str], settings: Settings, *, jobs: int | None = None,
     return merge_across_files([r for r in results if r is not None])
 
 
+def _within(d, k: KernelResult) -> bool:
+    """Diagnostic `d` lies in kernel `k`'s definition."""
+    return d.file == k.file and k.line <= d.line <= max(k.end_line, k.line)
+
+
 def merge_across_files(results: list[FileResult]) -> list[FileResult]:
     """One report per kernel for the whole run, however many linted files include it.
 
     A kernel of a header is analysed in every linted file that launches it (with that file's
     launch) and in the header itself when the header is linted (with an assumed block). The run
-    keeps, per kernel definition (file, line): the analyses under a launch the analysis read if
-    there is one, else the others; and of those, one per instantiation and block shape. A dropped analysis takes its accesses
+    keeps, per kernel definition (file, line): its instantiations (a template analysed without
+    arguments gives way to them); per instantiation, the analyses under a launch the analysis read
+    if there is one, else the others; and of those, one per block shape. A dropped analysis takes its accesses
     and the diagnostics inside the kernel's lines with it; identical diagnostics are reported once.
     """
     by_kernel: dict[tuple[str, int], list[tuple[FileResult, KernelResult]]] = {}
@@ -397,14 +403,22 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
     for entries in by_kernel.values():
         if len(entries) < 2:
             continue
-        launched = [e for e in entries if e[1].launched]
-        keep = launched or entries
-        shapes: set[tuple[str, tuple[int, int, int]]] = set()  # (instantiation, block)
+        # a template analysed without arguments (the header alone) gives way to its instantiations
+        instantiated = [e for e in entries if "<" in e[1].name]
         for r, k in entries:
-            if any(k is kk for _, kk in keep) and (k.name, k.block) not in shapes:
-                shapes.add((k.name, k.block))
-                continue
-            dropped.setdefault(id(r), []).append(k)
+            if instantiated and "<" not in k.name:
+                dropped.setdefault(id(r), []).append(k)
+        by_name: dict[str, list[tuple[FileResult, KernelResult]]] = {}
+        for e in instantiated or entries:
+            by_name.setdefault(e[1].name, []).append(e)
+        for same in by_name.values():
+            keep = [e for e in same if e[1].launched] or same
+            shapes: set[tuple[int, int, int]] = set()
+            for r, k in same:
+                if any(k is kk for _, kk in keep) and k.block not in shapes:
+                    shapes.add(k.block)
+                    continue
+                dropped.setdefault(id(r), []).append(k)
     seen: dict[tuple, int] = {}  # diagnostic -> the file result that reported it first
     for r in results:
         gone = dropped.get(id(r), [])
@@ -415,7 +429,7 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
                                                      for g in gone)]
         kept = []
         for d in r.diagnostics:
-            inside = any(d.file == g.file and g.line <= d.line <= max(g.end_line, g.line) for g in gone)
+            inside = any(_within(d, g) for g in gone) and not any(_within(d, k) for k in r.kernels)
             key = (d.file, d.line, d.column, d.code, d.message)
             if inside or seen.setdefault(key, id(r)) != id(r):
                 continue

@@ -76,3 +76,15 @@ def test_system_and_unlaunched_header_kernels_stay_out(tmp_path) -> None:
     (tmp_path / "main.cu").write_text('#include "kernels.cuh"\nint main() { return 0; }\n')
     r = lint_file(str(tmp_path / "main.cu"), Settings())
     assert r.kernels == []
+
+
+def test_instantiations_are_kept_apart(tmp_path) -> None:
+    # two instantiations of one template in one file: one launched with a block the analysis reads,
+    # one whose block it cannot follow: both are kernels of their own, neither replaces the other
+    (tmp_path / "k.cu").write_text('#include "kernels.cuh"\nint pick();\nvoid h(float *o) { tcol<32><<<1, dim3(32, 8)>>>(o);\n'
+                                   "  tcol<16><<<1, dim3(pick(), 16)>>>(o); }\n")
+    (tmp_path / "other.cu").write_text('#include "kernels.cuh"\nvoid g(float *o) { tcol<32><<<1, dim3(32, 8)>>>(o); }\n')
+    (tmp_path / "kernels.cuh").write_text(HEADER)
+    results = lint_paths([str(tmp_path / "k.cu"), str(tmp_path / "other.cu")], Settings(), jobs=1)
+    names = sorted(k.name for r in results for k in r.kernels if k.name.startswith("tcol"))
+    assert names == ["tcol<16>", "tcol<32>"]
