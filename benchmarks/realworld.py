@@ -5,13 +5,17 @@
 
 Everything after `--` is passed to `smemlint check`. The tree is only read; nothing of it is
 committed. Prints one markdown row block: files, errors, clean parses, kernels, accesses,
-diagnostics, tracebacks on stderr, internal-error notes, median and slowest seconds per file.
+diagnostics, tracebacks on stderr, internal-error notes, median and slowest seconds per file, and
+the coverage (issue 12): kernels with no prediction at all and accesses without a number, each
+counted by reason (numbers and names in backquotes folded, so that one cause is one line).
 """
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -58,6 +62,41 @@ def run(tree: str, extra: list[str], jobs: int) -> dict:
         "internal_errors": internal[:20],
         "median_s": round(statistics.median(f["seconds"] for f in files), 3) if files else None,
         "slowest": [[round(f["seconds"], 2), f["path"]] for f in slowest],
+        **no_prediction(report),
+    }
+
+
+def _why(access: dict) -> str:
+    why = next((s[len("cannot predict: "):] for s in access["assumptions"] if s.startswith("cannot predict: ")),
+               "no reason given")
+    return re.sub(r"\b\d+\b", "N", re.sub(r"`[^`]*`", "`X`", why))
+
+
+def no_prediction(report: dict) -> dict:
+    """Kernels with no predicted access (by the most frequent reason of their accesses, or "no
+    global or shared access"), kernels whose analysis failed, and unpredictable accesses by reason."""
+    by_kernel: dict[tuple, list[dict]] = collections.defaultdict(list)
+    for a in report["accesses"]:
+        by_kernel[(a["file"], a["kernel"])].append(a)
+    kernel_reasons: collections.Counter[str] = collections.Counter()
+    for k in report["kernels"]:
+        accesses = by_kernel.get((k["file"], k["name"]), [])
+        if any(a["predictable"] for a in accesses):
+            continue
+        reasons = collections.Counter(_why(a) for a in accesses)
+        kernel_reasons[reasons.most_common(1)[0][0] if reasons else "no global or shared access"] += 1
+    failed = report.get("coverage", {}).get("kernels_failed", 0)
+    if failed:
+        kernel_reasons["kernel analysis failed"] += failed
+    access_reasons = collections.Counter(_why(a) for a in report["accesses"] if not a["predictable"])
+    found = len(report["kernels"]) + failed
+    unpredicted = sum(kernel_reasons.values())
+    return {
+        "kernels_found": found,
+        "kernels_without_prediction": unpredicted,
+        "kernels_without_prediction_pct": round(100 * unpredicted / found, 1) if found else None,
+        "kernels_without_prediction_by_reason": kernel_reasons.most_common(),
+        "accesses_without_number_by_reason": access_reasons.most_common(15),
     }
 
 
