@@ -48,6 +48,9 @@ class LaunchConfig:
     grid: tuple[int, int, int] = (1, 1, 1)
     block_idx: tuple[int, int, int] = (0, 0, 0)
     params: dict[str, int] = field(default_factory=dict)  # int parameter name -> value
+    # the parameters of `params` whose value is assumed, not given by the program: their values and
+    # what is computed from them are evaluated in wide integers (values.Known.wide)
+    assumed_params: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -325,11 +328,12 @@ class Interpreter:
                 env[p.var] = Ptr(p.symbol, self._zero)
             elif p.ctype.is_int and p.name in self.config.params:
                 value = self.config.params[p.name]
+                wide = p.name in self.config.assumed_params
                 if p.name == self.sweep:
                     rows = value - value % SWEEP_ROWS + np.array(self.residues, dtype=np.int64)[:, None]
-                    env[p.var] = _ParamValue(p.name, Known(rows))
+                    env[p.var] = _ParamValue(p.name, Known(rows, wide=wide))
                 else:
-                    env[p.var] = _ParamValue(p.name, self._const(value))
+                    env[p.var] = _ParamValue(p.name, Known(self._const(value).arr, wide=wide))
             else:
                 env[p.var] = Unknown(False, f"parameter `{p.name}`")
         frame = _Frame(env)
@@ -643,7 +647,7 @@ class Interpreter:
 
     def _convert(self, v: Value, ct: ir.CType, mask: np.ndarray) -> Value:
         if isinstance(v, Known) and ct.is_int:
-            return Known(wrap(v.arr, ct), v.shift)
+            return Known(wrap(v.arr, ct, v.wide), v.shift, v.wide)
         if isinstance(v, Known) and ct.kind == "float":
             return Unknown(not self._uniform(v, mask), "a floating-point value")
         return v
@@ -752,7 +756,8 @@ class Interpreter:
             r = (v.arr == 0).astype(np.int64)
         else:
             r = v.arr
-        return Known(wrap(r, e.ctype), v.shift) if e.ctype.is_int else self._unknown_from("a float", mask, v)
+        return Known(wrap(r, e.ctype, v.wide), v.shift, v.wide) if e.ctype.is_int \
+            else self._unknown_from("a float", mask, v)
 
     def _eval_cast(self, e: ir.Cast, mask: np.ndarray) -> Value:
         v = self.eval(e.operand, mask)
@@ -894,13 +899,14 @@ class Interpreter:
         if not e.ctype.is_int:
             return self._unknown_from("a floating-point value", mask, a, b)
         shift = a.shift or b.shift
+        wide = a.wide or b.wide
         x, y = a.arr, b.arr
         if shift:
             # (x + u) op y keeps the form only for +, -, and * by a uniform constant
             if op in ("+", "-"):
-                return Known(wrap(x + y if op == "+" else x - y, e.ctype), shift)
+                return Known(wrap(x + y if op == "+" else x - y, e.ctype, wide), shift, wide)
             if op == "*" and not (a.shift and b.shift) and self._by_uniform(a, b, mask):
-                return Known(wrap(x * y, e.ctype), shift)
+                return Known(wrap(x * y, e.ctype, wide), shift, wide)
             return self._unknown_from(shift, mask, Known(x), Known(y))
         if op == "+":
             r = x + y
@@ -938,7 +944,8 @@ class Interpreter:
             if lt is not None and lt.is_int and not lt.signed:
                 bits = lt.bytes * 8
                 if bits < 64:
-                    x, y = x & ((1 << bits) - 1), y & ((1 << bits) - 1)
+                    m = (1 << bits) - 1  # a wide operand (an assumed size) is not wrapped
+                    x, y = (x if a.wide else x & m), (y if b.wide else y & m)
             if op == "<":
                 r = x < y
             elif op == ">":
@@ -958,7 +965,7 @@ class Interpreter:
             return Known(((x != 0) | (y != 0)).astype(np.int64))
         else:
             return Unknown(True, f"operator {op}")
-        return Known(wrap(r, e.ctype))
+        return Known(wrap(r, e.ctype, wide), None, wide)
 
     def _by_uniform(self, a: Known, b: Known, mask: np.ndarray) -> bool:
         """Is one factor of a shifted product free of the shift and uniform?"""
@@ -1299,7 +1306,7 @@ class Interpreter:
                 new: Value = Ptr(old.symbol, Known(old.offset.arr + e.delta * step, old.offset.shift)
                                  if isinstance(old.offset, Known) else old.offset)
             elif isinstance(old, Known):
-                new = Known(wrap(old.arr + e.delta, t.ctype), old.shift)
+                new = Known(wrap(old.arr + e.delta, t.ctype, old.wide), old.shift, old.wide)
             else:
                 new = old
             if isinstance(t, ir.LocalField):
@@ -1515,7 +1522,7 @@ def _value_key(v: object) -> object:
     if v is None or isinstance(v, Unknown):
         return v
     if isinstance(v, Known):
-        return ("K", _array_key(v.arr), v.shift)
+        return ("K", _array_key(v.arr), v.shift, v.wide)
     if isinstance(v, Ptr):
         return ("P", None if v.symbol is None else v.symbol.key, _value_key(v.offset))
     if isinstance(v, _ParamValue):

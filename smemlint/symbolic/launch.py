@@ -85,6 +85,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
         grid_source = f"grid {_fmt(grid)} assumed"
     params: dict[str, int] = {}
     sources: dict[str, str] = {}
+    assumed: set[str] = set()
     for i, p in enumerate(kernel.params):
         if not p.ctype.is_int:
             continue
@@ -94,6 +95,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
             sources[p.name] = f"{p.name} = {value} from the launch at {path}:{launch.span.line}"  # type: ignore[union-attr]
         else:
             params[p.name] = DEFAULT_INT_PARAM
+            assumed.add(p.name)  # evaluated in wide integers: its products never wrap into a false guard
             sources[p.name] = f"{p.name} = {DEFAULT_INT_PARAM} assumed (not a constant at a launch in this file)"
-    return Resolved(LaunchConfig(block, grid, (0, 0, 0), params), block_source, grid_source, sources, launch,
-                    others)
+    return Resolved(LaunchConfig(block, grid, (0, 0, 0), params, frozenset(assumed)), block_source, grid_source,
+                    sources, launch, others)

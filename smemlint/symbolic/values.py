@@ -43,6 +43,11 @@ class RowDivergence(Exception):
 class Known:
     arr: np.ndarray
     shift: str | None = None  # reason, when a block-uniform unknown is added
+    # Derived from a size the program did not give (an assumed kernel parameter): evaluated in wide
+    # integers, never wrapped to its C type. The real value is unknown, so a product of such sizes
+    # (`idx < B * T * C`) wrapping to 0 or a negative number would be an artefact of the assumed
+    # value, not something the program does: such a guard would empty the kernel.
+    wide: bool = False
 
     def uniform(self) -> bool:
         """The same in every thread of the block (of each block, for a batched value)."""
@@ -95,8 +100,10 @@ Value = Known | Unknown | Ptr | Fields
 _SIGNED = {1: np.int8, 2: np.int16, 4: np.int32}
 
 
-def wrap(arr: np.ndarray, ct: CType) -> np.ndarray:
-    """C conversion to the integer type `ct` (two's complement wrap)."""
+def wrap(arr: np.ndarray, ct: CType, wide: bool = False) -> np.ndarray:
+    """C conversion to the integer type `ct` (two's complement wrap); none for a `wide` value."""
+    if wide:
+        return arr
     bits = ct.bytes * 8
     if bits <= 0 or bits >= 64:
         return arr
@@ -147,7 +154,7 @@ def _merge(mask: np.ndarray, a: Value, b: Value) -> Value:
     """select() where the mask is neither all nor none of the threads."""
     if isinstance(a, Known) and isinstance(b, Known):
         shift = a.shift or b.shift
-        return Known(np.where(mask, a.arr, b.arr), shift)
+        return Known(np.where(mask, a.arr, b.arr), shift, a.wide or b.wide)
     if isinstance(a, Ptr) and isinstance(b, Ptr) and a.symbol == b.symbol:
         return Ptr(a.symbol, select(mask, a.offset, b.offset))  # type: ignore[arg-type]
     if isinstance(a, Fields) and isinstance(b, Fields):
@@ -175,7 +182,7 @@ def _select_rows(mask: np.ndarray, a: Value, b: Value, every: np.ndarray, none: 
             shifts.add(a.shift or b.shift)
         if len(shifts) > 1:
             raise RowDivergence("a selection that keeps a shift in some blocks only", _one_side(every, none))
-        return Known(np.where(mask, a.arr, b.arr), shifts.pop())
+        return Known(np.where(mask, a.arr, b.arr), shifts.pop(), a.wide or b.wide)
     if isinstance(a, Ptr) and isinstance(b, Ptr) and a.symbol == b.symbol:
         return Ptr(a.symbol, _select_rows(mask, a.offset, b.offset, every, none, mixed))  # type: ignore[arg-type]
     outcomes = []
