@@ -17,6 +17,7 @@ marks what is not known.
 """
 from __future__ import annotations
 
+import bisect
 from typing import Callable
 
 import clang.cindex as ci
@@ -25,7 +26,8 @@ K = ci.CursorKind
 
 UNKNOWN = None
 MAX_DEPTH = 24  # nested expressions and callers followed
-MAX_CALLERS = 16  # call sites of a wrapper compared before giving up
+MAX_CALLERS = 16
+_END = 1 << 62  # a position after every statement: run a statement whole  # call sites of a wrapper compared before giving up
 _ARITH = {
     "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
     "/": lambda a, b: int(a / b) if b else None, "%": lambda a, b: (abs(a) % abs(b)) * (1 if a >= 0 else -1) if b else None,
@@ -125,6 +127,8 @@ class HostEvaluator:
         self._callers: dict[str, list[tuple[ci.Cursor, ci.Cursor]]] | None = None
         self._envs: dict[tuple[str, int], dict] = {}
         self._orders: dict[str, dict] = {}
+        # function -> its top-level statements, their (start, end) positions, the env before each
+        self._bodies: dict[str, tuple[list[ci.Cursor], list[tuple[int, int]], list[dict]]] = {}
 
     def callers(self, usr: str) -> list[tuple[ci.Cursor, ci.Cursor]]:
         """The calls of function `usr` in the file, indexed on the first question (most files ask none)."""
@@ -166,14 +170,30 @@ class HostEvaluator:
         key = (function.get_usr() or function.spelling, at[0])
         env = self._envs.get(key)
         if env is None:
-            env = {}
-            body = next((c for c in _kids(function) if c.kind == K.COMPOUND_STMT), None)
-            if body is not None:
-                try:
-                    self._run(body, env, function, at[0], order)
-                except RecursionError:
-                    env = {}
+            try:
+                env = self._run_body(function, at[0], order)
+            except RecursionError:
+                env = {}
             self._envs[key] = env
+        return env
+
+    def _run_body(self, function: ci.Cursor, target: int, order: dict) -> dict:
+        """The environment at `target`, from the state after each top-level statement before it
+        (kept per function: a file of a thousand launches in one function runs each statement once)."""
+        fkey = function.get_usr() or function.spelling
+        if fkey not in self._bodies:
+            body = next((c for c in _kids(function) if c.kind == K.COMPOUND_STMT), None)
+            stmts = _kids(body) if body is not None else []
+            self._bodies[fkey] = (stmts, [order.get(_node(x), (0, 0)) for x in stmts], [{}])
+        stmts, spans, before = self._bodies[fkey]
+        i = bisect.bisect_right([end for _, end in spans], target)  # statements wholly before the target
+        while len(before) <= i and len(before) <= len(stmts):
+            env = _copy(before[-1])
+            self._run(stmts[len(before) - 1], env, function, _END, order)
+            before.append(env)
+        env = _copy(before[min(i, len(before) - 1)])
+        if i < len(stmts) and spans[i][0] <= target:
+            self._run(stmts[i], env, function, target, order)
         return env
 
     def _order_of(self, function: ci.Cursor) -> dict:
