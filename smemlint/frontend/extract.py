@@ -1257,19 +1257,19 @@ class Extractor:
 
     def launch_site(self, launch, ref: ci.Cursor) -> ir.LaunchSite | None:
         """The launch's shape and constant arguments, as the host code computes them (hostvalues.py)."""
-        hv, fn = self.host_values, launch.function
+        hv, fn, at = self.host_values, launch.function, launch.call
         try:
             if launch.config is not None:  # cudaLaunchKernelEx: the fields of its cudaLaunchConfig_t
-                config = hv.value(launch.config, fn)
+                config = hv.value(launch.config, fn, at)
                 config = config if isinstance(config, dict) else {}
                 grid, block = _dim3_of(config.get("gridDim")), _dim3_of(config.get("blockDim"))
                 smem = config.get("dynamicSmemBytes")
                 smem = smem if isinstance(smem, int) else None
             else:
-                grid = hv.dim3_value(launch.grid, fn) if launch.grid is not None else None
-                block = hv.dim3_value(launch.block, fn) if launch.block is not None else None
-                smem = hv.int_value(launch.smem, fn) if launch.smem is not None else None
-            args = tuple(hv.int_value(a, fn) for a in launch.args)
+                grid = hv.dim3_value(launch.grid, fn, at) if launch.grid is not None else None
+                block = hv.dim3_value(launch.block, fn, at) if launch.block is not None else None
+                smem = hv.int_value(launch.smem, fn, at) if launch.smem is not None else None
+            args = tuple(hv.int_value(a, fn, at) for a in launch.args)
         except Exception:  # noqa: BLE001 - an expression the evaluator cannot read leaves the launch unknown
             grid = block = smem = None
             args = ()

@@ -142,17 +142,19 @@ class HostEvaluator:
 
     # ------------------------------------------------------------ public
 
-    def value(self, expr: ci.Cursor, function: ci.Cursor | None, depth: int = 0):
-        """The value of `expr`, evaluated where it stands in `function` (int, dict, or UNKNOWN)."""
-        env = self._env_at(function, expr) if function is not None else {}
+    def value(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor | None = None, depth: int = 0):
+        """The value of `expr`, evaluated in `function` just before `at` (default: `expr` itself) runs:
+        the arguments of one launch share the state before the launch (int, dict, or UNKNOWN)."""
+        env = self._env_at(function, at if at is not None else expr) if function is not None else {}
         return self._eval(expr, env, function, depth)
 
-    def int_value(self, expr: ci.Cursor, function: ci.Cursor | None) -> int | None:
-        v = self.value(expr, function)
+    def int_value(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor | None = None) -> int | None:
+        v = self.value(expr, function, at)
         return v if isinstance(v, int) else None
 
-    def dim3_value(self, expr: ci.Cursor, function: ci.Cursor | None) -> tuple[int, int, int] | None:
-        v = self.value(expr, function)
+    def dim3_value(self, expr: ci.Cursor, function: ci.Cursor | None,
+                   at: ci.Cursor | None = None) -> tuple[int, int, int] | None:
+        v = self.value(expr, function, at)
         if isinstance(v, int):
             return (v, 1, 1)
         if isinstance(v, dict) and all(isinstance(v.get(f), int) for f in "xyz"):
