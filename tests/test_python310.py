@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import tomllib  # noqa: F401 - this suite runs on 3.11+; the child process hides it
 from pathlib import Path
 
 import pytest
