@@ -200,6 +200,28 @@ class Access(Expr):
 
 
 @dataclass(frozen=True)
+class AsyncCopy(Expr):
+    """`cp.async` / `__pipeline_memcpy_async`: each lane copies `destination.ctype.bytes` bytes from
+    global memory to shared memory. Both sides are costed together (model/tensor.py)."""
+
+    destination: Access  # op "st", the shared side
+    source: Access  # op "ld", the global side
+
+
+@dataclass(frozen=True)
+class FragmentAccess(Expr):
+    """`wmma::load_matrix_sync` / `store_matrix_sync` of a fragment at `access`'s pointer (the
+    tile's first element, the same in every lane) with leading dimension `ldm` elements: the
+    instructions and lane addresses it compiles to come from model/tensor.wmma_requests."""
+
+    access: Access  # op "ld" | "st"; lvalue Deref(pointer) of the element type
+    ldm: Expr
+    use: str  # "matrix_a" | "matrix_b" | "accumulator"
+    layout: str  # "row" | "col" (as stored in memory)
+    shape: tuple[int, int, int] = (16, 16, 16)
+
+
+@dataclass(frozen=True)
 class Assign(Expr):
     target: Expr  # VarRef or Access(op="st")
     value: Expr
@@ -313,6 +335,15 @@ class Barrier(Stmt):
 
 
 @dataclass(frozen=True)
+class BulkCopy(Stmt):
+    """A bulk copy (`cp.async.bulk*`, TMA's `cp.async.bulk.tensor`): the copy engine moves whole
+    lines between global and shared memory; no lane addresses, no bank conflicts to predict."""
+
+    instruction: str
+    swizzle: str = ""  # the tensor map's swizzle mode where the file gives one ("128B")
+
+
+@dataclass(frozen=True)
 class Unsupported(Stmt):
     what: str
     parts: tuple[Stmt, ...] = ()
@@ -328,6 +359,9 @@ class AccessSite:
     symbol_hint: str  # name as written, for messages before evaluation resolves the symbol
     width: int  # bytes
     text: str = ""  # the access as written
+    # an instruction whose lanes play roles (model/tensor.py): "ldmatrix.x4", "stmatrix.x1.trans",
+    # "cp.async", "wmma.load.matrix_a"...; "" for an ordinary load or store
+    instruction: str = ""
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from .. import ir
 from ..ir import CType, Span
 from .cursors import ChildrenMemo, FileNames, children, file_line_column, file_name, line_column, range_end, range_start
 from .cursors import key as cursor_key
+from . import instructions
 from .hostvalues import HostEvaluator
 from .wording import binary_operator, construct, named
 
@@ -297,7 +298,7 @@ class _Lowerer:
             if _ASM_BARRIER.search(" ".join(t.spelling for t in c.get_tokens())):
                 self.barriers.append(sp)  # `bar.sync 0;` is __syncthreads(); a named barrier syncs its threads
                 return ir.Barrier(sp, "__syncthreads")
-            return ir.Unsupported(sp, "inline assembly")
+            return instructions.lower_asm(self, c, sp) or ir.Unsupported(sp, "inline assembly")
         return ir.Unsupported(sp, construct(k))
 
     def switch_stmt(self, c: ci.Cursor, sp: Span) -> ir.Stmt:
@@ -681,6 +682,10 @@ class _Lowerer:
             rest = tuple(self.expr(a) for a in args_c[1:])
             return ir.Opaque(ct, f"result of {name}", (ir.Access(lv.ctype, site, "atomic", lv, None), *rest),
                              uniform=False)  # each lane gets its own old value
+        if name in instructions.CALL_NAMES:
+            special = instructions.lower_call(self, c, name, args_c, ct)
+            if special is not None:
+                return special
         if name in _LOAD_INTRINSICS or name in _STORE_INTRINSICS:
             access = self.memory_intrinsic(c, name, args_c, ct)
             if access is not None:

@@ -8,6 +8,7 @@ and, for 8- and 16-byte loads only, on the pair condition.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -100,13 +101,51 @@ def _shared_cost(
         else:
             group = warp_size // 2 if merged else warp_size // 4
 
+    lanes_of = tuple(
+        tuple(lane for lane in range(start, start + group) if addresses[lane] is not None)
+        for start in range(0, warp_size, group))
+    cost = _phases_cost(addresses, lanes_of, width, banks, bank_bytes)
+    return dataclasses.replace(cost, merged=merged)
+
+
+def phased_wavefronts(
+    addresses: Sequence[int | None], phases: Sequence[Sequence[int]], width: int, arch: Arch | None = None
+) -> SharedCost:
+    """Cost of one request whose phases are given: the lanes of each phase, each lane reading or
+    writing `width` bytes at its address (None: no address). Each phase costs the largest number of
+    distinct words one bank holds among the words its lanes touch; wavefronts are the sum.
+
+    `shared_wavefronts` chooses the phases from the width, op and pair condition; instructions
+    whose lanes have roles choose their own (model/tensor.py: one phase per 8x8 matrix of
+    ldmatrix/stmatrix, 8 lanes of 16 bytes each).
+    """
+    arch = arch or ARCHES[DEFAULT_ARCH]
+    if len(addresses) != arch.warp_size:
+        raise ValueError(f"expected {arch.warp_size} lane addresses, got {len(addresses)}")
+    active = [a for a in addresses if a is not None]
+    if not active:
+        return SharedCost(0, 0, 0, (), None, (), False)
+    period = arch.bank_period_bytes
+    shift = (min(active) // period) * period
+    key = tuple(None if a is None else a - shift for a in addresses)
+    groups = tuple(tuple(lane for lane in phase if key[lane] is not None) for phase in phases)
+    return _phases_cost(key, groups, width, arch.banks, arch.bank_bytes)
+
+
+@lru_cache(maxsize=65536)
+def _phases_cost(
+    addresses: tuple[int | None, ...],
+    groups: tuple[tuple[int, ...], ...],
+    width: int,
+    banks: int,
+    bank_bytes: int,
+) -> SharedCost:
     phases: list[tuple[int, ...]] = []
     wavefronts = 0
     ways = 0
     worst_bank: int | None = None
     worst_lanes: tuple[int, ...] = ()
-    for start in range(0, warp_size, group):
-        lanes = tuple(lane for lane in range(start, start + group) if addresses[lane] is not None)
+    for lanes in groups:
         if not lanes:
             continue
         phases.append(lanes)
@@ -130,5 +169,5 @@ def _shared_cost(
         phases=tuple(phases),
         worst_bank=worst_bank,
         worst_lanes=worst_lanes,
-        merged=merged,
+        merged=False,
     )

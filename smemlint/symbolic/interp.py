@@ -29,6 +29,8 @@ import numpy as np
 from .. import ir
 from ..model import get_arch, global_sectors, shared_wavefronts
 from ..model.arch import Arch
+from ..model.tensor import matrix_wavefronts
+from .instructions import SHARED_WINDOW_CALLS, keeps_window, matrix_count, run_async_copy, run_fragment_access
 from .values import Fields, Known, Ptr, RowDivergence, Unknown, Value, is_varying, select, unknown_from, wrap
 
 MAX_LOOP_ITERATIONS = 64  # iterations simulated per loop execution; later ones are not sampled
@@ -135,16 +137,20 @@ def _model_memo(arch: Arch) -> dict:
 
 
 def _model_cost(memo: dict, arch: Arch, shared: bool, op: str, width: int,
-                key: tuple[int, ...]) -> tuple[object, tuple[int | None, ...]]:
+                key: tuple[int, ...], instruction: str = "") -> tuple[object, tuple[int | None, ...]]:
     """The model's cost of one warp's request, `key` normalised to its lowest 128-byte line.
 
     Exact for both models: banks repeat every 128 bytes and sectors align to 128-byte lines.
     """
-    mk = (shared, op if shared else "", width, key)
+    mk = (shared, op if shared else "", width, key, instruction)
     hit = memo.get(mk)
     if hit is None:
         lanes = tuple(x if x >= 0 else None for x in key)
-        cost = shared_wavefronts(lanes, width, op, arch) if shared else global_sectors(lanes, width, arch)
+        count = matrix_count(instruction) if shared else 0
+        if count:
+            cost = matrix_wavefronts(lanes, count, arch)  # ldmatrix/stmatrix: one phase per matrix
+        else:
+            cost = shared_wavefronts(lanes, width, op, arch) if shared else global_sectors(lanes, width, arch)
         if len(memo) >= MODEL_MEMO_SIZE:
             memo.clear()
         memo[mk] = hit = (cost, lanes)
@@ -231,7 +237,7 @@ def _group(rel: np.ndarray, with_inverse: bool = False):
 _STMT_METHODS = {
     ir.Block: "_exec_block", ir.Decl: "_exec_decl", ir.ExprStmt: "_exec_expr", ir.If: "exec_if",
     ir.Loop: "exec_loop", ir.Return: "_exec_return", ir.Break: "_exec_break", ir.Continue: "_exec_continue",
-    ir.Barrier: "_exec_nothing", ir.Unsupported: "_exec_unsupported",
+    ir.Barrier: "_exec_nothing", ir.Unsupported: "_exec_unsupported", ir.BulkCopy: "_exec_bulk_copy",
 }
 _EXPR_METHODS = {
     ir.Const: "_eval_const", ir.Builtin: "_eval_builtin", ir.VarRef: "_eval_var", ir.SymbolRef: "_eval_symbol",
@@ -239,6 +245,7 @@ _EXPR_METHODS = {
     ir.Access: "access", ir.Assign: "assign", ir.IncDec: "incdec", ir.AddrOf: "_eval_addrof",
     ir.Subscript: "_eval_lvalue", ir.Deref: "_eval_lvalue", ir.Member: "_eval_lvalue", ir.Call: "call",
     ir.FloatConst: "_eval_float", ir.Opaque: "_eval_opaque", ir.LocalField: "_eval_field",
+    ir.AsyncCopy: "async_copy", ir.FragmentAccess: "fragment_access",
 }
 _TABLES: dict[type, tuple[dict, dict]] = {}
 
@@ -480,6 +487,11 @@ class Interpreter:
 
     def _exec_nothing(self, s: ir.Stmt, mask: np.ndarray) -> None:
         pass
+
+    def _exec_bulk_copy(self, s: ir.BulkCopy, mask: np.ndarray) -> None:
+        swizzle = f", swizzle {s.swizzle}" if s.swizzle else ""
+        self._note(s, f"line {s.span.line if s.span else '?'}: `{s.instruction}` is a bulk copy (TMA{swizzle}): "
+                      "the copy engine moves whole lines, not bank-conflict-prone")
 
     def _exec_unsupported(self, s: ir.Unsupported, mask: np.ndarray) -> None:
         self._note(s, f"line {s.span.line if s.span else '?'}: {s.what} not analysed")
@@ -767,6 +779,8 @@ class Interpreter:
             return self._unknown_from("a pointer made from an integer", mask, v)
         if e.ctype.is_int:
             if isinstance(v, Ptr):
+                if keeps_window(e.operand):  # (uint32_t)__cvta_generic_to_shared(p): still an address
+                    return v
                 # pointer -> integer: the base was assumed aligned (cudaMalloc gives 256 bytes)
                 return v.offset
             return self._convert(v, e.ctype, mask)
@@ -1215,12 +1229,13 @@ class Interpreter:
             self._cost_rows(st, op, a, width)
             return
         shared = st.space == "shared"
+        instruction = st.site.instruction if shared else ""
         # The same request recurs (a tile read in every iteration of an outer loop): its warps'
         # costs are remembered by the exact lane addresses, and added up again in the same order.
-        rk = (self.arch, shared, op, width, a.shape, a.tobytes())
+        rk = (self.arch, shared, op, width, instruction, a.shape, a.tobytes())
         groups = _REQUESTS.get(rk)
         if groups is None:
-            groups = _REQUESTS[rk] = self._request_groups(a, shared, op, width)
+            groups = _REQUESTS[rk] = self._request_groups(a, shared, op, width, instruction)
             _remember(rk)
         for cnt, warp, cost, lanes in groups:
             if shared:
@@ -1237,14 +1252,14 @@ class Interpreter:
             if st.worst is None or metric > st.worst.wavefronts:
                 st.worst = WorstRequest(metric, warp, lanes, cost)
 
-    def _request_groups(self, a: np.ndarray, shared: bool, op: str, width: int) -> tuple:
+    def _request_groups(self, a: np.ndarray, shared: bool, op: str, width: int, instruction: str = "") -> tuple:
         """(warps with this pattern, first such warp, model cost, lanes) per distinct warp pattern."""
         warp_ids, rel = self._patterns(a)
         if not len(warp_ids):
             return ()
         keys, counts, firsts, _ = _group(rel)
         warp_list = warp_ids.tolist()
-        return tuple((cnt, warp_list[first], *_model_cost(self._memo, self.arch, shared, op, width, key))
+        return tuple((cnt, warp_list[first], *_model_cost(self._memo, self.arch, shared, op, width, key, instruction))
                      for key, cnt, first in zip(keys, counts, firsts))
 
     def _cost_rows(self, st: SiteStats, op: str, a: np.ndarray, width: int) -> None:
@@ -1252,10 +1267,11 @@ class Interpreter:
         if a.ndim == 2 and (a.shape[0] == 1 or (a == a[:1]).all()):
             a = a[0]  # the same lanes and addresses in every block
         shared = st.space == "shared"
-        rk = (self.arch, shared, op, width, "rows", a.shape, a.tobytes())
+        instruction = st.site.instruction if shared else ""
+        rk = (self.arch, shared, op, width, instruction, "rows", a.shape, a.tobytes())
         hit = _REQUESTS.get(rk)
         if hit is None:
-            hit = _REQUESTS[rk] = self._row_costs(a, shared, op, width)
+            hit = _REQUESTS[rk] = self._row_costs(a, shared, op, width, instruction)
             _remember(rk)
         if hit is None:
             return
@@ -1264,7 +1280,7 @@ class Interpreter:
         st.row_requests = st.row_requests + requests  # type: ignore[operator]
         st.row_cost = st.row_cost + cost  # type: ignore[operator]
 
-    def _row_costs(self, a: np.ndarray, shared: bool, op: str, width: int):
+    def _row_costs(self, a: np.ndarray, shared: bool, op: str, width: int, instruction: str = ""):
         """(requests, wavefronts or sectors, work units) added per virtual block; None if no lane is active."""
         warp_ids, rel = self._patterns(a)
         if not len(warp_ids):
@@ -1273,7 +1289,7 @@ class Interpreter:
         work = rel.size + len(keys) * (SWEEP_ELEMENTS_PER_STEP // 2)
         metrics = []
         for key in keys:
-            cost = _model_cost(self._memo, self.arch, shared, op, width, key)[0]
+            cost = _model_cost(self._memo, self.arch, shared, op, width, key, instruction)[0]
             metrics.append(cost.wavefronts if shared else cost.sectors)  # type: ignore[attr-defined]
         if a.ndim == 1:  # the same cost in every block
             return len(warp_ids), sum(m * c for m, c in zip(metrics, counts)), work
@@ -1321,6 +1337,12 @@ class Interpreter:
 
     # ------------------------------------------------------------ calls
 
+    def async_copy(self, e: ir.AsyncCopy, mask: np.ndarray) -> Value:
+        return run_async_copy(self, e, mask)
+
+    def fragment_access(self, e: ir.FragmentAccess, mask: np.ndarray) -> Value:
+        return run_fragment_access(self, e, mask)
+
     def call(self, e: ir.Call, mask: np.ndarray) -> Value:
         args = [self.eval(a, mask) for a in e.args]
         name = e.name
@@ -1348,6 +1370,9 @@ class Interpreter:
             if frame.retval is None:
                 return Unknown(False, _result_of(name))
             return self._convert(frame.retval, e.ctype, mask) if e.ctype.is_int else frame.retval
+        if name in SHARED_WINDOW_CALLS and len(args) == 1 and isinstance(args[0], Ptr):
+            # a pointer <-> shared-window address conversion keeps what it points to (instructions.py)
+            return args[0]
         known = all(isinstance(a, Known) and not a.shift for a in args)
         if known and args and e.ctype.is_int:
             r = integer_intrinsic(name, [a.arr for a in args])  # type: ignore[union-attr]

@@ -1,0 +1,201 @@
+"""Evaluation of the instructions whose lanes play roles (ir.AsyncCopy, ir.FragmentAccess, and
+ldmatrix/stmatrix sites): their addresses come from the lane evaluator (interp.py), their costs
+from model/tensor.py.
+
+Shared-window addresses: `__cvta_generic_to_shared(p)` turns a pointer into the 32-bit address
+PTX's `.shared` instructions take (`cvta.to.shared` in inline PTX is lowered to the same call).
+The evaluator keeps such an address a pointer into `p`'s array (interp.call), so byte arithmetic
+on it (`base + row * 144`) stays an address in that array, and an explicit cast of the call
+(`static_cast<uint32_t>(__cvta_generic_to_shared(p))`) keeps it too (interp._eval_cast).
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .. import ir
+from ..model.coalescing import GlobalCost
+from ..model.banks import SharedCost
+from ..model.tensor import async_copy_cost, wmma_requests
+from .values import Known, Ptr, Unknown, Value
+
+if TYPE_CHECKING:
+    from .interp import Interpreter
+
+SHARED_WINDOW_CALLS = frozenset({"__cvta_generic_to_shared", "__cvta_shared_to_generic"})
+_MATRIX = re.compile(r"^(ldmatrix|stmatrix)\.x([124])\b")
+
+
+def matrix_count(instruction: str) -> int:
+    """Matrices an ldmatrix/stmatrix site moves (`ldmatrix.x4.trans` -> 4); 0 for other sites."""
+    if instruction.startswith(("wmma.load.matrix_a", "wmma.load.matrix_b")):
+        return 4  # one LDSM.16.M88.4 / MT88.4 (model/tensor.wmma_requests)
+    m = _MATRIX.match(instruction)
+    return int(m.group(2)) if m else 0
+
+
+def keeps_window(e: ir.Expr) -> bool:
+    """Is `e` a shared-window conversion (whose integer value is still an address)?"""
+    while isinstance(e, ir.Cast):
+        e = e.operand
+    return isinstance(e, ir.Call) and e.name in SHARED_WINDOW_CALLS
+
+
+def _begin(it: "Interpreter", site: int, width: int) -> object:
+    st = it.stats.get(site)
+    if st is None:
+        return None
+    st.executions += 1
+    st.width = width
+    for g in it._guards:
+        st.notes.add(g + "; assumed taken by every lane")
+    return st
+
+
+def _located(it: "Interpreter", st, ptr: Value, mask: np.ndarray, space: str) -> bool:
+    """Record where `ptr` lands; False (and the site unpredictable) when it cannot be costed."""
+    if not isinstance(ptr, Ptr) or ptr.symbol is None:
+        it._unpredictable(st, ptr.reason if isinstance(ptr, Unknown) else "unknown pointer", mask)
+        return False
+    st.symbol = ptr.symbol
+    st.space = ptr.symbol.space
+    if not isinstance(ptr.offset, Known):
+        it._unpredictable(st, f"the address depends on {ptr.offset.reason}", mask)
+        return False
+    if st.space != space:
+        it._unpredictable(st, f"expected {space} memory, found `{ptr.symbol.name}` in {st.space} memory", mask)
+        return False
+    return True
+
+
+def _lane_rows(it: "Interpreter", arr: np.ndarray, mask: np.ndarray) -> list[np.ndarray]:
+    """Per virtual block (one for an ordinary evaluation): the warps' lane values, -1 = inactive."""
+    full = np.where(mask, arr, -1)
+    if full.ndim == 1:
+        return [it._warps(full)]
+    return [it._warps(row) for row in full]
+
+
+def run_async_copy(it: "Interpreter", e: ir.AsyncCopy, mask: np.ndarray) -> Value:
+    width = e.destination.ctype.bytes
+    dst = it.address(e.destination.lvalue, mask)
+    src = it.address(e.source.lvalue, mask)
+    sd = _begin(it, e.destination.site, width)
+    ss = _begin(it, e.source.site, width)
+    if sd is None or ss is None:
+        return it._zero
+    ok_d = _located(it, sd, dst, mask, "shared")
+    ok_s = _located(it, ss, src, mask, "global")
+    if not (ok_d and ok_s):
+        if ok_d or ok_s:
+            other = sd if not ok_d else ss
+            it._unpredictable(sd if ok_d else ss, f"the other side of the copy: {other.unpredictable}", mask)
+        return it._zero
+    if width not in (4, 8, 16):
+        for st in (sd, ss):
+            it._unpredictable(st, f"a {width}-byte cp.async is not an instruction (4, 8 or 16 bytes)", mask)
+        return it._zero
+    if it.costed is not None and dst.symbol.key not in it.costed and src.symbol.key not in it.costed:
+        return it._zero
+    d_arr = dst.offset.arr
+    remap = it.remap.get(dst.symbol.key)
+    if remap is not None:
+        d_arr = remap(d_arr)
+    s_arr = src.offset.arr
+    d_arr, s_arr = np.broadcast_arrays(d_arr, s_arr)
+    if mask.ndim > d_arr.ndim:
+        d_arr, s_arr = np.broadcast_to(d_arr, mask.shape), np.broadcast_to(s_arr, mask.shape)
+    d_rows, s_rows = _lane_rows(it, d_arr, mask), _lane_rows(it, s_arr, mask)
+    if len(d_rows) < len(s_rows):
+        d_rows = d_rows * len(s_rows)
+    elif len(s_rows) < len(d_rows):
+        s_rows = s_rows * len(d_rows)
+    for r, (dw, sw) in enumerate(zip(d_rows, s_rows)):
+        requests = wavefronts = sectors = 0
+        for warp, (dl, sl) in enumerate(zip(dw.tolist(), sw.tolist())):
+            lanes_d = tuple(None if a < 0 else a for a in dl)
+            lanes_s = tuple(None if a < 0 else a for a in sl)
+            if all(a is None for a in lanes_d):
+                continue
+            cost = async_copy_cost(lanes_d, lanes_s, width, it.arch)
+            requests += 1
+            wavefronts += cost.wavefronts
+            sectors += cost.sectors
+            if it._batched:
+                continue
+            sd.wavefronts += cost.wavefronts
+            sd.ideal += cost.ideal
+            ss.sectors += cost.sectors
+            ss.ideal_sectors += cost.ideal_sectors
+            ss.bytes_requested += cost.bytes_requested
+            ss.distinct_bytes += cost.distinct_bytes
+            sd.requests += 1
+            ss.requests += 1
+            from .interp import WorstRequest  # the evaluator imports this module
+
+            if sd.worst is None or cost.wavefronts > sd.worst.wavefronts:
+                sd.worst = WorstRequest(cost.wavefronts, warp, lanes_d,
+                                        SharedCost(cost.wavefronts, cost.ideal, 0, (), None, (), False))
+            if ss.worst is None or cost.sectors > ss.worst.wavefronts:
+                ss.worst = WorstRequest(cost.sectors, warp, lanes_s,
+                                        GlobalCost(cost.sectors, cost.ideal_sectors, cost.bytes_requested,
+                                                   cost.distinct_bytes))
+        if it._batched:
+            sd.row_requests[r] += requests
+            sd.row_cost[r] += wavefronts
+            ss.row_requests[r] += requests
+            ss.row_cost[r] += sectors
+    return it._zero
+
+
+def run_fragment_access(it: "Interpreter", e: ir.FragmentAccess, mask: np.ndarray) -> Value:
+    acc = e.access
+    ptr = it.address(acc.lvalue, mask)
+    ldm = it.eval(e.ldm, mask)
+    elem = acc.lvalue.ctype.bytes
+    st = it.stats.get(acc.site)
+    if st is None:
+        return Unknown(True, "a wmma fragment")
+    if not isinstance(ptr, Ptr) or ptr.symbol is None or not isinstance(ptr.offset, Known):
+        it.record(acc.site, acc.op, ptr, elem, mask)  # says why it cannot be costed
+        return Unknown(True, "a wmma fragment")
+    if ptr.symbol.space != "shared":
+        _begin(it, acc.site, elem)
+        st.symbol, st.space = ptr.symbol, ptr.symbol.space
+        it._unpredictable(st, f"a wmma fragment {'load from' if acc.op == 'ld' else 'store to'} "
+                              f"{ptr.symbol.space} memory (its instructions were measured from shared memory only)",
+                          mask)
+        return Unknown(True, "a wmma fragment")
+    if not isinstance(ldm, Known) or ldm.shift or not it._uniform(ldm, mask):
+        _begin(it, acc.site, elem)
+        st.symbol, st.space = ptr.symbol, "shared"
+        why = ldm.reason if isinstance(ldm, Unknown) else "a leading dimension that differs between threads"
+        it._unpredictable(st, f"the leading dimension `ldm` depends on {why}", mask)
+        return Unknown(True, "a wmma fragment")
+    live = np.broadcast_to(mask, ldm.arr.shape) if ldm.arr.shape != mask.shape else mask
+    values = np.unique(ldm.arr[live]) if live.any() else np.unique(ldm.arr)
+    requests = wmma_requests(e.use, e.layout, int(values[0]), elem, acc.op, e.shape) if len(values) == 1 else None
+    if requests is None:
+        _begin(it, acc.site, elem)
+        st.symbol, st.space = ptr.symbol, "shared"
+        it._unpredictable(st, f"a wmma {e.use} fragment of {elem}-byte elements, shape "
+                              f"m{e.shape[0]}n{e.shape[1]}k{e.shape[2]}, laid out {e.layout}-major: "
+                              "its instructions were not measured", mask)
+        return Unknown(True, "a wmma fragment")
+    base = ptr.offset.arr
+    for rows in _lane_rows(it, np.broadcast_to(base, mask.shape) if mask.ndim > base.ndim else base, mask):
+        for row in rows:
+            active = row[row >= 0]
+            if len(active) and (active != active[0]).any():
+                _begin(it, acc.site, elem)
+                it._unpredictable(st, "the fragment pointer differs between the lanes of a warp", mask)
+                return Unknown(True, "a wmma fragment")
+    lane = np.arange(it.n, dtype=np.int64) % 32
+    for req in requests:
+        offsets = np.asarray(req.offsets, dtype=np.int64)[lane]
+        it.record(acc.site, req.op, Ptr(ptr.symbol, Known(base + offsets, ptr.offset.shift)), req.width, mask)
+    st.notes.add(f"compiles to {len(requests)} x {requests[0].instruction} per warp "
+                 "(H100, CUDA 13: benchmarks/accuracy/idioms)")
+    return Unknown(True, "a wmma fragment")

@@ -1,0 +1,162 @@
+"""ldmatrix/stmatrix, cp.async and wmma models (model/tensor.py) against the H100 measurements of
+benchmarks/accuracy/idioms (truth-sm90.jsonl) and properties that hold for any addresses."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from smemlint.model import shared_wavefronts
+from smemlint.model.tensor import (async_copy_cost, matrix_address_lanes, matrix_wavefronts,
+                                   wmma_requests)
+
+PROPERTY = settings(max_examples=200, deadline=None)
+L = range(32)
+
+
+# (pattern, lane -> row address, measured wavefronts for x1, x2, x4), truth-sm90.jsonl
+MATRIX_TRUTH = [
+    ("contig16", lambda l: 16 * l, (1, 2, 4)),
+    ("stride32", lambda l: 32 * l, (2, 4, 8)),
+    ("stride64", lambda l: 64 * l, (4, 8, 16)),
+    ("stride128", lambda l: 128 * l, (8, 16, 32)),
+    ("pad144", lambda l: 144 * l, (1, 2, 4)),
+    ("xor128", lambda l: 128 * l + (l & 7) * 16, (1, 2, 4)),
+    ("tile16x16-row128", lambda l: (l % 16) * 128 + (l // 16) * 16, (8, 16, 32)),
+    ("tile16x16-row128-xor", lambda l: (l % 16) * 128 + ((l // 16) ^ (l % 8)) * 16, (1, 2, 4)),
+    ("tile16x16-row144", lambda l: (l % 16) * 144 + (l // 16) * 16, (1, 2, 4)),
+]
+
+
+@pytest.mark.parametrize("name,addr,measured", MATRIX_TRUTH, ids=[t[0] for t in MATRIX_TRUTH])
+def test_matrix_measured(name, addr, measured):
+    for count, want in zip((1, 2, 4), measured):
+        assert matrix_wavefronts([addr(l) for l in L], count).wavefronts == want
+
+
+def test_matrix_lanes_supply_rows_in_groups_of_eight():
+    assert matrix_address_lanes(2) == (tuple(range(8)), tuple(range(8, 16)))
+    with pytest.raises(ValueError):
+        matrix_address_lanes(3)
+
+
+@PROPERTY
+@given(st.lists(st.integers(0, 4095), min_size=32, max_size=32), st.sampled_from((1, 2, 4)),
+       st.lists(st.integers(0, 4095), min_size=32, max_size=32))
+def test_matrix_ignores_lanes_past_its_matrices(rows, count, junk):
+    used = 8 * count
+    a = [16 * r for r in rows]
+    b = a[:used] + [16 * j for j in junk[used:]]
+    assert matrix_wavefronts(a, count).wavefronts == matrix_wavefronts(b, count).wavefronts
+
+
+@PROPERTY
+@given(st.lists(st.integers(0, 4095), min_size=32, max_size=32), st.sampled_from((1, 2, 4)))
+def test_matrix_cost_bounds(rows, count):
+    """Each matrix costs 1 (8 rows of 16 bytes cover 32 banks once at best) to 8 (all rows in the
+    same 4 banks); a matrix is one 16-byte-per-lane phase, so an x4 of 32 lanes never costs less
+    than an LDS.128 of the same addresses split in quarter-warps would."""
+    a = [16 * r for r in rows]
+    cost = matrix_wavefronts(a, count)
+    assert count <= cost.wavefronts <= 8 * count
+    assert cost.ideal == count
+    if count == 4:
+        assert cost.wavefronts == shared_wavefronts(a, 16, "st").wavefronts
+
+
+@PROPERTY
+@given(st.lists(st.integers(0, 255), min_size=32, max_size=32), st.integers(0, 64))
+def test_matrix_shift_by_whole_lines_changes_nothing(rows, lines):
+    a = [16 * r for r in rows]
+    b = [x + 128 * lines for x in a]
+    assert matrix_wavefronts(a, 4) == matrix_wavefronts(b, 4)
+
+
+# (destination, source, width, measured shared wavefronts, measured global sectors)
+ASYNC_TRUTH = [
+    ("ca4-contig", lambda l: 4 * l, lambda l: 4 * l, 4, 1, 4),
+    ("ca4-dst-stride8", lambda l: 8 * l, lambda l: 4 * l, 4, 2, 4),
+    ("ca4-src-stride128", lambda l: 4 * l, lambda l: 128 * l, 4, 32, 32),
+    ("ca8-contig", lambda l: 8 * l, lambda l: 8 * l, 8, 2, 8),
+    ("ca8-dst-stride16", lambda l: 16 * l, lambda l: 8 * l, 8, 4, 8),
+    ("cg16-contig", lambda l: 16 * l, lambda l: 16 * l, 16, 4, 16),
+    ("cg16-dst-row128", lambda l: 128 * l, lambda l: 16 * l, 16, 32, 32),
+    ("cg16-dst-row128-xor", lambda l: 128 * l + (l & 7) * 16, lambda l: 16 * l, 16, 32, 32),
+    ("cg16-dst-row144", lambda l: 144 * l, lambda l: 16 * l, 16, 32, 32),
+    ("cg16-src-stride32", lambda l: 16 * l, lambda l: 32 * l, 16, 32, 32),
+    ("cg16-tile-rows-xor", lambda l: (l // 8) * 128 + ((l % 8) ^ (l // 8)) * 16,
+     lambda l: (l // 8) * 1024 + (l % 8) * 16, 16, 4, 16),
+]
+
+
+@pytest.mark.parametrize("name,dst,src,width,wavefronts,sectors", ASYNC_TRUTH, ids=[t[0] for t in ASYNC_TRUTH])
+def test_async_copy_measured(name, dst, src, width, wavefronts, sectors):
+    cost = async_copy_cost([dst(l) for l in L], [src(l) for l in L], width)
+    assert (cost.wavefronts, cost.sectors) == (wavefronts, sectors)
+
+
+@PROPERTY
+@given(st.lists(st.integers(0, 255), min_size=32, max_size=32),
+       st.lists(st.integers(0, 255), min_size=32, max_size=32), st.sampled_from((4, 8, 16)))
+def test_async_copy_bounds(dst, src, width):
+    d = [width * x for x in dst]
+    s = [width * x for x in src]
+    cost = async_copy_cost(d, s, width)
+    assert cost.ideal <= cost.wavefronts <= 32
+    assert cost.ideal_sectors <= cost.sectors
+    # every group reads at least one sector, and no lane's bytes are counted twice within a group
+    assert cost.wavefronts <= cost.sectors <= 32 * ((width + 31) // 32)
+
+
+def test_async_copy_inactive_lanes():
+    none = [None] * 32
+    assert async_copy_cost(none, none, 16).wavefronts == 0
+    with pytest.raises(ValueError):
+        async_copy_cost([0] * 32, [0] * 32, 2)
+
+
+WMMA_LOAD_TRUTH = {16: 8, 24: 4, 32: 16, 40: 4, 64: 32, 72: 4}  # row-major A, wavefronts per request
+WMMA_STORE_ROW_TRUTH = {16: 4, 20: 4, 24: 2, 32: 8, 36: 4, 64: 8}  # float accumulator, per STS.64
+WMMA_STORE_COL_TRUTH = {16: 4, 20: 1}
+
+
+@pytest.mark.parametrize("use,layout", [("matrix_a", "row"), ("matrix_a", "col"), ("matrix_b", "col"),
+                                        ("matrix_b", "row")])
+def test_wmma_loads(use, layout):
+    for ldm, want in WMMA_LOAD_TRUTH.items():
+        (req,) = wmma_requests(use, layout, ldm, 2, "ld")
+        assert req.matrices == 4 and req.instruction.startswith("LDSM.16.M")
+        assert ("MT88" in req.instruction) == ((use == "matrix_a") == (layout == "col"))
+        assert matrix_wavefronts(req.offsets, 4).wavefronts == want
+
+
+def test_wmma_accumulator_stores():
+    for ldm, want in WMMA_STORE_ROW_TRUTH.items():
+        reqs = wmma_requests("accumulator", "row", ldm, 4, "st")
+        assert [r.instruction for r in reqs] == ["STS.64"] * 4
+        assert sum(shared_wavefronts(r.offsets, 8, "st").wavefronts for r in reqs) == 4 * want
+    for ldm, want in WMMA_STORE_COL_TRUTH.items():
+        reqs = wmma_requests("accumulator", "col", ldm, 4, "st")
+        assert len(reqs) == 8
+        assert sum(shared_wavefronts(r.offsets, 4, "st").wavefronts for r in reqs) == 8 * want
+    reqs = wmma_requests("accumulator", "row", 16, 4, "ld")
+    assert sum(shared_wavefronts(r.offsets, 8, "ld").wavefronts for r in reqs) == 16
+
+
+@PROPERTY
+@given(st.integers(16, 256), st.sampled_from(("row", "col")))
+def test_wmma_fragment_covers_the_tile_once(ldm, layout):
+    """Every element of the 16x16 tile is moved exactly once by one lane of one instruction."""
+    reqs = wmma_requests("accumulator", layout, ldm, 4, "st")
+    elements = sorted(o + k for r in reqs for o in r.offsets for k in range(0, r.width, 4))
+    want = sorted(4 * (i * ldm + j) for i in range(16) for j in range(16))
+    assert elements == want
+    (load,) = wmma_requests("matrix_a", layout, ldm, 2, "ld")
+    rows = sorted(o + k for o in load.offsets for k in range(0, 16, 2))
+    assert rows == sorted(2 * (i * ldm + j) for i in range(16) for j in range(16))
+
+
+def test_wmma_unmeasured_is_none():
+    assert wmma_requests("accumulator", "row", 16, 2, "st") is None  # half accumulator
+    assert wmma_requests("matrix_a", "row", 16, 2, "ld", (32, 8, 16)) is None
