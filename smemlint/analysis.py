@@ -271,11 +271,13 @@ def parse_options(settings: Settings) -> ParseOptions:
                         pch_dir=settings.pch_dir or str(cache_dir() / "pch"))
 
 
-def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=None) -> FileResult:
+def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=None,
+                 focus: int | None = None) -> FileResult:
     """Everything smemlint knows about one file; never raises on bad input.
 
     `parsed` is a ParseResult of this file (and text) made by the caller: the editor keeps
-    translation units and reparses them instead of parsing from scratch.
+    translation units and reparses them instead of parsing from scratch. `focus` (a line): only the
+    kernel defined around it is analysed (the editor re-linting the kernel an edit was in).
     """
     t0 = time.perf_counter()
     result = FileResult(path)
@@ -318,7 +320,7 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
             result.notes.append(f"{len(parsed.errors)} compile error(s); analysed what parsed. First: "
                                 f"{parsed.errors[0]}")
         result.source = source
-        unit = extract(parsed.tu, path, source)
+        unit = extract(parsed.tu, path, source, focus)
         result.unit = unit
         result.notes += unit.notes
         for kernel in unit.kernels:

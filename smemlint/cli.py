@@ -265,7 +265,7 @@ def show(location: str, block: str | None, config: str | None) -> None:
 
 
 @main.command()
-@click.option("--debounce", type=float, default=0.3, show_default=True,
+@click.option("--debounce", type=float, default=0.1, show_default=True,
               help="Seconds to wait after an edit before linting the buffer.")
 def lsp(debounce: float) -> None:
     """Start the Language Server on stdin/stdout (needs the `lsp` extra: pip install 'smemlint[lsp]')."""

@@ -63,17 +63,19 @@ def collect(paths: Iterable[str]) -> tuple[list[str], list[str]]:
     return unique, missing
 
 
-def lint_file(path: str, settings: Settings, text: str | None = None, parsed=None) -> FileResult:
+def lint_file(path: str, settings: Settings, text: str | None = None, parsed=None,
+              focus: int | None = None) -> FileResult:
     """Analyse one file in this process and run the rules; the result keeps its live objects.
 
     `parsed` (a frontend.parse.ParseResult of this path) skips the parse: the editor reparses
-    a kept translation unit instead of parsing from scratch.
+    a kept translation unit instead of parsing from scratch; `focus` (a line): only the kernel
+    defined around it is analysed (lsp/incremental.py).
     """
     from .analysis import analyze_file
     from .rules import run_rules
 
     t0 = time.perf_counter()
-    result = analyze_file(path, settings, text, parsed=parsed)
+    result = analyze_file(path, settings, text, parsed=parsed, focus=focus)
     result.diagnostics = run_rules(result, settings)
     if result.status == "ok":
         ignored = settings.ignored_in(path)

@@ -858,8 +858,11 @@ def _is_system(c: ci.Cursor) -> bool:
 # ---------------------------------------------------------------- the extractor
 
 class Extractor:
-    def __init__(self, tu: ci.TranslationUnit, path: str, source: str):
+    def __init__(self, tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None):
         self.tu = tu
+        # an editor re-linting one kernel: only the kernel defined around this line of the file (and
+        # its launches) is lowered and evaluated; the others' results are kept from before
+        self.focus = focus
         self.path = path
         self.main = tu.spelling
         self.lines = source.splitlines()
@@ -1222,6 +1225,10 @@ class Extractor:
             if pattern is not None and _loc_key(pattern) not in kernels_by_pattern and not _is_system(pattern) \
                     and not _is_bundled(pattern):
                 kernels_by_pattern[_loc_key(pattern)] = pattern
+        if self.focus is not None:
+            kernels_by_pattern = {loc: c for loc, c in kernels_by_pattern.items() if self._in_focus(c)}
+            launches = [(call, ref) for call, ref in launches
+                        if (p := _kernel_pattern(ref)) is not None and self._in_focus(p)]
         instantiations: dict[str, list[ci.Cursor]] = {}
         seen: set[tuple[str, str]] = set()
         for call, ref in launches:
@@ -1259,6 +1266,11 @@ class Extractor:
         unit.functions = self.functions
         unit.notes += self.notes
         return unit
+
+    def _in_focus(self, c: ci.Cursor) -> bool:
+        ext = c.extent
+        return ext.start.file is not None and ext.start.file.name == self.main and \
+            ext.start.line <= self.focus <= ext.end.line
 
     def launch_site(self, launch, ref: ci.Cursor) -> ir.LaunchSite | None:
         """The launch's shape and constant arguments, as the host code computes them (hostvalues.py)."""
@@ -1440,8 +1452,10 @@ def _dim3_of(v) -> tuple[int, int, int] | None:
     return None
 
 
-def extract(tu: ci.TranslationUnit, path: str, source: str) -> ir.TranslationUnit:
-    return Extractor(tu, path, source).run()
+def extract(tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None) -> ir.TranslationUnit:
+    """The IR of the file's kernels, device functions and launches; with `focus` (a line of the
+    file), of the kernel defined around it only."""
+    return Extractor(tu, path, source, focus).run()
 
 
 def read_source(path: str) -> str:

@@ -25,16 +25,17 @@ except ImportError:  # pragma: no cover - pygls 1.x
 from pygls.uris import to_fs_path
 
 from .. import __version__
-from ..results import AccessResult, FileResult
 from ..config import Settings, find_pyproject, load
 from ..diagnostics import Diagnostic, Edit, Severity
-from ..lint import lint_file
-from ..picture import describe_access
-from ..report.common import byte_to_utf16, help_uri, line_text, utf16_to_byte
+from ..results import AccessResult, FileResult
+from . import incremental
+
+# The analysis (clang, numpy, the rules) is imported on first use, or by the warm-up that
+# `initialized` starts, so that `initialize` is answered without waiting for it.
 
 log = logging.getLogger(__name__)
 
-DEFAULT_DEBOUNCE = 0.3
+DEFAULT_DEBOUNCE = 0.1  # an edit's diagnostics within 0.3 s, debounce included (one kernel re-linted)
 _SEVERITY = {Severity.ERROR: lsp.DiagnosticSeverity.Error, Severity.WARNING: lsp.DiagnosticSeverity.Warning,
              Severity.INFO: lsp.DiagnosticSeverity.Information}
 
@@ -49,6 +50,9 @@ class SmemlintServer(LanguageServer):
         # uri -> (include lines + settings it was parsed with, ParseResult): reparsed on edits
         self.units: dict[str, tuple[object, object]] = {}
         self.reparsed = 0  # how many lints reused a translation unit (tests read it)
+        # uri -> (text, settings, result of that whole text): what an edit inside one kernel starts from
+        self.bases: dict[str, tuple[str, Settings, FileResult]] = {}
+        self.incremental = 0  # how many lints re-linted one kernel only (tests read it)
         # libclang work runs off the event loop, one file at a time
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="smemlint-lint")
 
@@ -90,11 +94,30 @@ class SmemlintServer(LanguageServer):
         return version, result, text
 
     def lint_text(self, uri: str, path: str, text: str) -> FileResult:
-        """Lint the buffer, reparsing the document's kept translation unit when its includes are unchanged."""
+        """Lint the buffer: only the edited kernel when the edit stayed inside one (incremental.py),
+        else the whole text."""
+        settings = self.settings_for(path)
+        base = self.bases.get(uri)
+        if base is not None and base[1] == settings:
+            planned = incremental.plan(base[2], base[0], text)
+            if planned is not None:
+                body, blanked = planned
+                merged = incremental.merge(base[2], body, self.lint_whole(uri, path, blanked, settings, body.line), text)
+                if merged is not None:
+                    self.incremental += 1
+                    self.bases[uri] = (text, settings, merged)
+                    return merged
+        result = self.lint_whole(uri, path, text, settings)
+        self.bases[uri] = (text, settings, result)
+        return result
+
+    def lint_whole(self, uri: str, path: str, text: str, settings: Settings, focus: int | None = None) -> FileResult:
+        """Lint `text` (only the kernel around line `focus`, if given), reparsing the document's kept
+        translation unit when its includes are unchanged."""
         from ..analysis import parse_options
         from ..frontend.parse import include_lines, parse, reparse
+        from ..lint import lint_file
 
-        settings = self.settings_for(path)
         signature = (include_lines(text), settings)
         kept = self.units.get(uri)
         parsed = None
@@ -104,7 +127,19 @@ class SmemlintServer(LanguageServer):
         if parsed is None:
             parsed = parse(path, parse_options(settings), text, editing=True)
         self.units[uri] = (signature, parsed)
-        return lint_file(path, settings, text, parsed=parsed)
+        return lint_file(path, settings, text, parsed=parsed, focus=focus)
+
+    def warm_up(self) -> None:
+        """Import the analysis and load libclang off the event loop, before the first document."""
+        def load() -> None:
+            from ..frontend.parse import _get_index
+
+            _get_index()  # loads libclang
+            from ..lint import lint_file  # noqa: F401
+            from ..picture import describe_access  # noqa: F401
+            from ..report import common  # noqa: F401
+
+        self.executor.submit(load)
 
     def schedule(self, uri: str, delay: float) -> None:
         old = self.pending.pop(uri, None)
@@ -139,6 +174,8 @@ class SmemlintServer(LanguageServer):
 
 # -- conversions: smemlint positions (1-based lines, byte columns) → LSP (0-based, UTF-16) -------
 def _position(text: str, line: int, column: int) -> lsp.Position:
+    from ..report.common import byte_to_utf16, line_text
+
     return lsp.Position(line=max(line - 1, 0), character=byte_to_utf16(line_text(text, line), column))
 
 
@@ -152,6 +189,8 @@ def _range(text: str, line: int, column: int, end_line: int, end_column: int) ->
 
 
 def to_lsp_diagnostic(d: Diagnostic, text: str) -> lsp.Diagnostic:
+    from ..report.common import help_uri
+
     message = d.message + (f"\nfix: {d.fix.description}" if d.fix else "")
     return lsp.Diagnostic(
         range=_range(text, d.line, d.column, d.end_line, d.end_column),
@@ -182,6 +221,8 @@ def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:
 
 
 def code_actions(uri: str, result: FileResult, text: str, wanted: lsp.Range) -> list[lsp.CodeAction]:
+    from ..report.common import line_text
+
     actions = []
     for d in result.diagnostics:
         diag = to_lsp_diagnostic(d, text)
@@ -204,6 +245,8 @@ def code_actions(uri: str, result: FileResult, text: str, wanted: lsp.Range) -> 
 
 
 def access_at(result: FileResult, text: str, pos: lsp.Position) -> AccessResult | None:
+    from ..report.common import line_text, utf16_to_byte
+
     line = pos.line + 1
     col = utf16_to_byte(line_text(text, line), pos.character)
     here = [a for a in result.accesses if a.line <= line <= a.end_line
@@ -215,6 +258,8 @@ def access_at(result: FileResult, text: str, pos: lsp.Position) -> AccessResult 
 
 
 def hover(result: FileResult, text: str, pos: lsp.Position) -> lsp.Hover | None:
+    from ..picture import describe_access
+
     a = access_at(result, text, pos)
     if a is None:
         return None
@@ -227,6 +272,10 @@ def hover(result: FileResult, text: str, pos: lsp.Position) -> lsp.Hover | None:
 
 def make_server(debounce: float = DEFAULT_DEBOUNCE) -> SmemlintServer:
     server = SmemlintServer(debounce)
+
+    @server.feature(lsp.INITIALIZED)
+    def on_initialized(ls: SmemlintServer, params: lsp.InitializedParams) -> None:
+        ls.warm_up()
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: SmemlintServer, params: lsp.DidOpenTextDocumentParams) -> None:
@@ -248,6 +297,7 @@ def make_server(debounce: float = DEFAULT_DEBOUNCE) -> SmemlintServer:
             task.cancel()
         ls.results.pop(uri, None)
         ls.units.pop(uri, None)
+        ls.bases.pop(uri, None)
         ls.publish(uri, [], None)
 
     @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
