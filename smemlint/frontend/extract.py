@@ -667,6 +667,8 @@ class _Lowerer:
     def call(self, c: ci.Cursor, ct: CType) -> ir.Expr:
         name = c.spelling
         args_c = list(c.get_arguments())
+        if not name:  # a call in an uninstantiated template: its callee an overloaded name
+            name, args_c = instructions.unresolved_call(self, c, name, args_c)
         sp = self.span(c)
         ref = self.ex.referenced(c)
         barrier = _barrier_name(c)

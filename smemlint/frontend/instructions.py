@@ -142,7 +142,10 @@ NO_OP_PREFIXES = ("cp.async.commit_group", "cp.async.wait_group", "cp.async.wait
                   "wgmma.fence", "wgmma.commit_group", "wgmma.wait_group", "cvt", "add", "sub", "mul", "mad",
                   "and", "or", "xor", "shl", "shr", "prmt", "lop3", "selp", "setp", "ex2", "rcp", "max", "min",
                   "tanh", "neg", "abs", "fma", "shf", "bfe", "bfi", "brev", "popc", "clz", "sqrt", "rsqrt",
-                  "lg2", "sin", "cos", "exit", "ret", "trap", "nanosleep", "pmevent")
+                  "lg2", "sin", "cos", "exit", "ret", "trap", "nanosleep", "pmevent",
+                  # tensor-core math: registers only (wgmma's shared operands are descriptors, read by
+                  # the tensor core from a swizzled layout, not by lanes)
+                  "mma.sync", "wmma.mma", "wgmma.mma_async")
 BULK_PREFIXES = ("cp.async.bulk", "cp.reduce.async.bulk")
 
 
@@ -194,9 +197,7 @@ class AsmLowering:
         return base
 
     def site(self, op: str, width: int, lv: ir.Expr, instruction: str) -> int:
-        sid = self.fl.ex.new_site(self.c, op, width, lv)
-        self.fl.ex.sites[sid] = dataclasses.replace(self.fl.ex.sites[sid], instruction=instruction)
-        return sid
+        return _instruction_site(self.fl, self.c, op, width, lv, instruction)
 
     def access(self, op: str, width: int, pointer: ir.Expr, instruction: str, value: ir.Expr | None = None):
         ct = ir.CType("record", width, False, spelling=f"b{width * 8}", align=width)
@@ -314,15 +315,21 @@ class AsmLowering:
         return make_async_copy(self.fl, self.c, self.sp, dst, src, size, name)
 
 
+def _instruction_site(fl: "_Lowerer", c: ci.Cursor, op: str, width: int, lv: ir.Expr, instruction: str) -> int:
+    """A new access site of an instruction; named by the array it lands in (found when evaluated)
+    unless the address is written on an array (`&tile[r][c]`), not an address variable."""
+    sid = fl.ex.new_site(c, op, width, lv)
+    site = fl.ex.sites[sid]
+    hint = site.symbol_hint if isinstance(ir.lvalue_root(lv), ir.SymbolRef) else "?"
+    fl.ex.sites[sid] = dataclasses.replace(site, instruction=instruction, symbol_hint=hint)
+    return sid
+
+
 def make_async_copy(fl: "_Lowerer", c: ci.Cursor, sp: ir.Span, dst: ir.Expr, src: ir.Expr, size: int,
                     name: str) -> ir.AsyncCopy:
     ct = ir.CType("record", size, False, spelling=f"b{size * 8}", align=size)
     dlv, slv = ir.Deref(ct, dst, sp), ir.Deref(ct, src, sp)
-    sites = []
-    for op, lv in (("st", dlv), ("ld", slv)):
-        sid = fl.ex.new_site(c, op, size, lv)
-        fl.ex.sites[sid] = dataclasses.replace(fl.ex.sites[sid], instruction=name)
-        sites.append(sid)
+    sites = [_instruction_site(fl, c, op, size, lv, name) for op, lv in (("st", dlv), ("ld", slv))]
     return ir.AsyncCopy(ir.INT, ir.Access(ct, sites[0], "st", dlv, ir.Opaque(ct, "copied data", uniform=False)),
                         ir.Access(ct, sites[1], "ld", slv))
 
@@ -342,6 +349,7 @@ def lower_asm(fl: "_Lowerer", c: ci.Cursor, sp: ir.Span) -> ir.Stmt | None:
 # ---------------------------------------------------------------- C++ forms
 
 CALL_NAMES = frozenset({"__pipeline_memcpy_async", "memcpy_async", "load_matrix_sync", "store_matrix_sync"})
+KNOWN_BY_NAME = CALL_NAMES | {"__cvta_generic_to_shared", "__cvta_shared_to_generic"}
 
 _WMMA_FRAGMENT = re.compile(
     r"fragment<\s*(?:nvcuda::)?(?:wmma::)?(matrix_a|matrix_b|accumulator)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)"
@@ -388,11 +396,23 @@ def lower_call(fl: "_Lowerer", c: ci.Cursor, name: str, args_c: list[ci.Cursor],
         op = "ld" if name == "load_matrix_sync" else "st"
         sp = fl.span(c)
         lv = ir.Deref(pointee, fl.expr(ptr_c), sp)
-        sid = fl.ex.new_site(c, op, pointee.bytes, lv)
-        fl.ex.sites[sid] = dataclasses.replace(fl.ex.sites[sid], instruction=f"wmma.{'load' if op == 'ld' else 'store'}.{use}")
+        sid = _instruction_site(fl, c, op, pointee.bytes, lv, f"wmma.{'load' if op == 'ld' else 'store'}.{use}")
         value = ir.Opaque(pointee, "fragment registers", uniform=False) if op == "st" else None
         return ir.FragmentAccess(ir.INT, ir.Access(pointee, sid, op, lv, value), fl.expr(args_c[2]), use, layout, shape)
     return None
+
+
+def unresolved_call(fl: "_Lowerer", c: ci.Cursor, name: str, args_c: list[ci.Cursor]) -> tuple[str, list[ci.Cursor]]:
+    """The name and arguments of a dependent call in a template (`__cvta_generic_to_shared(s_a)` with
+    `s_a` of a template-dependent type), for the calls this module and the evaluator know by name."""
+    ch = fl.ex.children(c)
+    callee = fl.ex.strip(ch[0]) if ch else None
+    if callee is None or callee.kind != ci.CursorKind.DECL_REF_EXPR:
+        return name, args_c
+    refs = [x for x in fl.ex.children(callee) if x.kind == ci.CursorKind.OVERLOADED_DECL_REF]
+    if refs and refs[0].spelling in KNOWN_BY_NAME:
+        return refs[0].spelling, list(ch[1:])
+    return name, args_c
 
 
 def _qualified(c: ci.Cursor) -> str:

@@ -84,8 +84,19 @@ RULE = Rule(code="SMEM001", name="shared-bank-conflict", severity=Severity.WARNI
 _EPS = 1e-9
 
 
+def _instruction(a: AccessResult) -> str:
+    return a.stats.site.instruction if a.stats else ""
+
+
+def _bank_costed(a: AccessResult) -> bool:
+    """cp.async's shared-side figure is not a bank-conflict count (model/tensor.py): 32 chunks in 32
+    rows cost 32 however the rows are padded or swizzled. Its layout's conflicts are paid, and
+    reported, where the tile is read (ldmatrix, LDS)."""
+    return not _instruction(a).startswith(("cp.async", "__pipeline", "cuda::memcpy_async"))
+
+
 def _conflicting(a: AccessResult) -> bool:
-    return (a.space == "shared" and a.predictable and a.wavefronts_per_request is not None
+    return (a.space == "shared" and a.predictable and _bank_costed(a) and a.wavefronts_per_request is not None
             and a.ideal_wavefronts_per_request is not None
             and a.wavefronts_per_request > a.ideal_wavefronts_per_request + _EPS)
 
@@ -183,7 +194,9 @@ def _padding_fix(ctx, k: KernelResult, a: AccessResult) -> Fix | None:
     if sym is None or sym.dynamic or not sym.dims or sym.elem.bytes <= 0:
         return None
     same = [x for x in k.accesses if x.stats and x.stats.symbol == sym and x.predictable
-            and x.op in ("ld", "st")]
+            and x.op in ("ld", "st") and _bank_costed(x)]
+    wide = any(x.width_bits >= 128 for x in same)  # ldmatrix rows, LDS.128: move 16-byte chunks
+    wmma = any(_instruction(x).startswith("wmma.") for x in same)
     arch = ctx.settings.arch
     if len(sym.dims) >= 2:
         last = sym.dims[-1]
@@ -201,11 +214,17 @@ def _padding_fix(ctx, k: KernelResult, a: AccessResult) -> Fix | None:
                 desc = f"pad each row by {pad * sym.elem.bytes} bytes: declare `{declarator or padded}`"
                 if declarator and declarator.replace(" ", "") != padded:
                     desc += f" ({padded})"
+                if wmma:
+                    desc += f" and pass the new row length {last + pad} as `ldm` to load/store_matrix_sync"
                 return Fix(desc, (edit,) if edit else (),
                            verified=f"re-evaluated with {sym.name}[{shape}]: every access of `{sym.name}` "
                                     "in this kernel needs its ideal wavefronts")
         row_bytes = last * sym.elem.bytes
-        if row_bytes % 128 == 0 and sym.elem.bytes <= 4:
+        if wide and row_bytes % 128 == 0 and sym.elem.bytes <= 16:
+            fix = _chunk_swizzle_fix(k, sym, same, arch, row_bytes)
+            if fix is not None:
+                return fix
+        if row_bytes % 128 == 0 and sym.elem.bytes <= 4 and not wide:
             words = row_bytes // 4
 
             def swizzle(off: np.ndarray, row_bytes=row_bytes, words=words) -> np.ndarray:
@@ -231,6 +250,26 @@ def _padding_fix(ctx, k: KernelResult, a: AccessResult) -> Fix | None:
                        verified=f"re-evaluated with the padded index: every access of `{sym.name}` "
                                 "needs its ideal wavefronts")
     return None
+
+
+def _chunk_swizzle_fix(k: KernelResult, sym, same: list[AccessResult], arch: str, row_bytes: int) -> Fix | None:
+    """XOR the 16-byte chunk of a row with the row (mod 8): the 8 rows an ldmatrix matrix (or a
+    quarter-warp of LDS.128) reads then start in 8 different chunks, so all 32 banks, whatever the
+    row length. Offered only when every access of the array re-evaluates to its ideal count."""
+
+    def swizzle(off: np.ndarray, row_bytes=row_bytes) -> np.ndarray:
+        row = off // row_bytes
+        chunk = (off % row_bytes) // 16
+        return row * row_bytes + (chunk ^ (row % 8)) * 16 + off % 16
+
+    if not _try_layout(k, sym.key, same, arch, remap={sym.key: swizzle}):
+        return None
+    per = max(1, 16 // sym.elem.bytes)  # elements per 16-byte chunk
+    col = f"((c / {per}) ^ (r % 8)) * {per} + c % {per}" if per > 1 else "c ^ (r % 8)"
+    return Fix(f"XOR-swizzle the 16-byte chunks of each row on every access (stores and loads alike): "
+               f"element [r][c] at `{sym.name}[r][{col}]`",
+               verified="re-evaluated with the swizzled layout: every access of "
+                        f"`{sym.name}` needs its ideal wavefronts")
 
 
 def check(ctx) -> Iterator[Diagnostic]:

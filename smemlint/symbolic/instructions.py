@@ -176,7 +176,11 @@ def run_fragment_access(it: "Interpreter", e: ir.FragmentAccess, mask: np.ndarra
         return Unknown(True, "a wmma fragment")
     live = np.broadcast_to(mask, ldm.arr.shape) if ldm.arr.shape != mask.shape else mask
     values = np.unique(ldm.arr[live]) if live.any() else np.unique(ldm.arr)
-    requests = wmma_requests(e.use, e.layout, int(values[0]), elem, acc.op, e.shape) if len(values) == 1 else None
+    ldm_value = int(values[0]) if len(values) == 1 else 0
+    dims = it.dims_override.get(ptr.symbol.key)
+    if dims and ptr.symbol.dims and ldm_value == ptr.symbol.dims[-1]:
+        ldm_value = dims[-1]  # a layout trial (SMEM001's padding): ldm is the array's row length
+    requests = wmma_requests(e.use, e.layout, ldm_value, elem, acc.op, e.shape) if ldm_value else None
     if requests is None:
         _begin(it, acc.site, elem)
         st.symbol, st.space = ptr.symbol, "shared"

@@ -779,7 +779,9 @@ class Interpreter:
             return self._unknown_from("a pointer made from an integer", mask, v)
         if e.ctype.is_int:
             if isinstance(v, Ptr):
-                if keeps_window(e.operand):  # (uint32_t)__cvta_generic_to_shared(p): still an address
+                if e.operand.ctype.is_int or keeps_window(e.operand):
+                    # an integer that holds an address (`(uint32_t)__cvta_generic_to_shared(p)`, or
+                    # such a 32-bit address widened to size_t for `base + i * sizeof(half)`): still one
                     return v
                 # pointer -> integer: the base was assumed aligned (cudaMalloc gives 256 bytes)
                 return v.offset
