@@ -268,11 +268,9 @@ def show(location: str, block: str | None, config: str | None) -> None:
 @click.option("--debounce", type=float, default=0.1, show_default=True,
               help="Seconds to wait after an edit before linting the buffer.")
 def lsp(debounce: float) -> None:
-    """Start the Language Server on stdin/stdout (needs the `lsp` extra: pip install 'smemlint[lsp]')."""
-    try:
-        from .lsp.server import main as serve
-    except ImportError as e:
-        raise click.UsageError(f"the language server needs pygls ({e}); pip install 'smemlint[lsp]'") from e
+    """Start the Language Server on stdin/stdout."""
+    from .lsp.server import main as serve
+
     serve(debounce)
 
 

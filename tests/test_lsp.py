@@ -13,7 +13,6 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-pytest.importorskip("pygls", reason="the language server needs the `lsp` extra (pygls)")
 
 ROOT = Path(__file__).parent.parent
 

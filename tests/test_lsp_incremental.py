@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("pygls", reason="the language server needs the `lsp` extra (pygls)")
 
 from smemlint.config import Settings  # noqa: E402
 from smemlint.lint import lint_file  # noqa: E402

@@ -1,49 +1,52 @@
 """`smemlint lsp`: a Language Server over stdio, a thin adapter over `lint.lint_file`.
 
-It lints the buffer's current text (not the file on disk) on open, change and
-save, and publishes the same Diagnostics the CLI prints, converted to 0-based
-UTF-16 positions here and nowhere else. Each open document keeps its clang
-translation unit: an edit that leaves the `#include` lines alone reparses it
-(the headers stay compiled) instead of parsing from scratch. Edits in quick succession are debounced
-(`--debounce`, 0.3 s): each edit cancels the pending lint of its document, and a
-result is published only if the document is still at the version that was
+It lints the buffer's current text (not the file on disk) on open, change and save, and
+publishes the same Diagnostics the CLI prints, converted to 0-based UTF-16 positions here and
+nowhere else. Each open document keeps its clang translation unit: an edit that leaves the
+`#include` lines alone reparses it (the headers stay compiled) instead of parsing from scratch,
+and an edit inside one kernel re-lints that kernel only (incremental.py). Edits in quick
+succession are debounced (`--debounce`, 0.1 s): each edit cancels the pending lint of its
+document, and a result is published only if the document is still at the version that was
 linted, so a late result never overwrites a fresher one.
+
+The transport is protocol.py's (no pygls): `initialize` is answered before the analysis is
+imported; the analysis (clang, numpy, the rules) is loaded by a warm-up that `initialized` starts.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-
-from lsprotocol import types as lsp
-
-try:  # pygls >= 2
-    from pygls.lsp.server import LanguageServer
-except ImportError:  # pragma: no cover - pygls 1.x
-    from pygls.server import LanguageServer
-from pygls.uris import to_fs_path
 
 from .. import __version__
 from ..config import Settings, find_pyproject, load
 from ..diagnostics import Diagnostic, Edit, Severity
 from ..results import AccessResult, FileResult
 from . import incremental
-
-# The analysis (clang, numpy, the rules) is imported on first use, or by the warm-up that
-# `initialized` starts, so that `initialize` is answered without waiting for it.
+from .protocol import (INTERNAL_ERROR, METHOD_NOT_FOUND, PARSE_ERROR, Document, Writer, apply_change,
+                       read_message, uri_to_path)
 
 log = logging.getLogger(__name__)
 
 DEFAULT_DEBOUNCE = 0.1  # an edit's diagnostics within 0.3 s, debounce included (one kernel re-linted)
-_SEVERITY = {Severity.ERROR: lsp.DiagnosticSeverity.Error, Severity.WARNING: lsp.DiagnosticSeverity.Warning,
-             Severity.INFO: lsp.DiagnosticSeverity.Information}
+_SEVERITY = {Severity.ERROR: 1, Severity.WARNING: 2, Severity.INFO: 3}
+_MESSAGE_TYPE = {"error": 1, "warning": 2, "info": 3}
+CAPABILITIES = {
+    "textDocumentSync": {"openClose": True, "change": 2, "save": {"includeText": False}},  # 2: incremental
+    "hoverProvider": True,
+    "codeActionProvider": {"codeActionKinds": ["quickfix"]},
+}
 
 
-class SmemlintServer(LanguageServer):
-    def __init__(self, debounce: float = DEFAULT_DEBOUNCE) -> None:
-        super().__init__("smemlint", __version__)
+class SmemlintServer:
+    def __init__(self, debounce: float = DEFAULT_DEBOUNCE, writer: Writer | None = None) -> None:
         self.debounce = debounce
+        self.writer = writer
+        self.documents: dict[str, Document] = {}
         self.pending: dict[str, asyncio.Future] = {}
         self.results: dict[str, tuple[int | None, FileResult]] = {}  # uri -> (version linted, result)
         self.published: dict[str, int | None] = {}
@@ -53,42 +56,41 @@ class SmemlintServer(LanguageServer):
         # uri -> (text, settings, result of that whole text): what an edit inside one kernel starts from
         self.bases: dict[str, tuple[str, Settings, FileResult]] = {}
         self.incremental = 0  # how many lints re-linted one kernel only (tests read it)
+        self.shutting_down = False
         # libclang work runs off the event loop, one file at a time
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="smemlint-lint")
 
+    # -- messages out ----------------------------------------------------------------------
+    def notify(self, method: str, params: dict) -> None:
+        if self.writer is not None:
+            self.writer.send({"method": method, "params": params})
+
+    def message(self, text: str, kind: str = "info") -> None:
+        self.notify("window/showMessage", {"type": _MESSAGE_TYPE[kind], "message": text})
+
+    def publish(self, uri: str, diagnostics: list[dict], version: int | None) -> None:
+        self.published[uri] = version
+        params: dict = {"uri": uri, "diagnostics": diagnostics}
+        if version is not None:
+            params["version"] = version
+        self.notify("textDocument/publishDiagnostics", params)
+
     # -- documents and settings ------------------------------------------------------------
-    def document(self, uri: str):
-        ws = self.workspace
-        get = getattr(ws, "get_text_document", None) or ws.get_document
-        return get(uri)
+    def document(self, uri: str) -> Document:
+        return self.documents[uri]
 
     def settings_for(self, path: str) -> Settings:
         try:
             return load(find_pyproject(Path(path)))
         except ValueError as e:
-            self.message(f"smemlint: {e}; using the defaults", lsp.MessageType.Warning)
+            self.message(f"smemlint: {e}; using the defaults", "warning")
             return Settings()
-
-    def message(self, text: str, kind: lsp.MessageType = lsp.MessageType.Info) -> None:
-        params = lsp.ShowMessageParams(type=kind, message=text)
-        if hasattr(self, "window_show_message"):
-            self.window_show_message(params)
-        else:  # pragma: no cover - pygls 1.x
-            self.show_message(text, kind)
-
-    def publish(self, uri: str, diagnostics: list[lsp.Diagnostic], version: int | None) -> None:
-        self.published[uri] = version
-        if hasattr(self, "text_document_publish_diagnostics"):
-            self.text_document_publish_diagnostics(
-                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version))
-        else:  # pragma: no cover - pygls 1.x
-            self.publish_diagnostics(uri, diagnostics, version=version)
 
     # -- linting ---------------------------------------------------------------------------
     async def lint_now(self, uri: str) -> tuple[int | None, FileResult, str]:
         doc = self.document(uri)
         version, text = doc.version, doc.source
-        path = to_fs_path(uri) or uri
+        path = uri_to_path(uri)
         loop = asyncio.get_running_loop()
         result = await loop.run_in_executor(self.executor, lambda: self.lint_text(uri, path, text))
         return version, result, text
@@ -102,7 +104,8 @@ class SmemlintServer(LanguageServer):
             planned = incremental.plan(base[2], base[0], text)
             if planned is not None:
                 body, blanked = planned
-                merged = incremental.merge(base[2], body, self.lint_whole(uri, path, blanked, settings, body.line), text)
+                merged = incremental.merge(base[2], body, self.lint_whole(uri, path, blanked, settings, body.line),
+                                           text)
                 if merged is not None:
                     self.incremental += 1
                     self.bases[uri] = (text, settings, merged)
@@ -133,11 +136,11 @@ class SmemlintServer(LanguageServer):
         """Import the analysis and load libclang off the event loop, before the first document."""
         def load() -> None:
             from ..frontend.parse import _get_index
-
-            _get_index()  # loads libclang
             from ..lint import lint_file  # noqa: F401
             from ..picture import describe_access  # noqa: F401
             from ..report import common  # noqa: F401
+
+            _get_index()  # loads libclang
 
         self.executor.submit(load)
 
@@ -154,8 +157,12 @@ class SmemlintServer(LanguageServer):
             version, result, text = await self.lint_now(uri)
         except asyncio.CancelledError:
             return
-        doc = self.document(uri)
-        if uri not in self.pending or doc.version != version:
+        except Exception as e:  # noqa: BLE001 - a bug of ours must not stop the server
+            log.exception("lint failed")
+            self.message(f"smemlint could not lint {uri_to_path(uri)}: {type(e).__name__}: {e}", "error")
+            return
+        doc = self.documents.get(uri)
+        if doc is None or uri not in self.pending or doc.version != version:
             return  # closed, or edited since: that edit's own lint will publish
         self.results[uri] = (version, result)
         self.publish(uri, to_lsp(result, text), version)
@@ -171,85 +178,176 @@ class SmemlintServer(LanguageServer):
             self.results[uri] = (version, result)
         return result, text
 
+    # -- the protocol ----------------------------------------------------------------------
+    async def handle(self, msg: dict) -> None:
+        """One message from the client: a request is answered, a notification acted on."""
+        if "invalid" in msg:
+            self._reply(None, error=(PARSE_ERROR, msg["invalid"]))
+            return
+        method, params, rid = msg.get("method"), msg.get("params") or {}, msg.get("id")
+        if method is None:
+            return  # a response to a request of ours (none expected)
+        handler = getattr(self, "on_" + method.replace("/", "_").replace("$", "dollar"), None)
+        if handler is None:
+            if rid is not None:
+                self._reply(rid, error=(METHOD_NOT_FOUND, f"{method} is not supported"))
+            return
+        try:
+            result = await handler(params)
+        except Exception as e:  # noqa: BLE001
+            log.exception("handler failed")
+            if rid is not None:
+                self._reply(rid, error=(INTERNAL_ERROR, f"{type(e).__name__}: {e}"))
+            return
+        if rid is not None:
+            self._reply(rid, result)
+
+    def _reply(self, rid, result=None, error: tuple[int, str] | None = None) -> None:
+        if self.writer is None:
+            return
+        if error is not None:
+            self.writer.send({"id": rid, "error": {"code": error[0], "message": error[1]}})
+        else:
+            self.writer.send({"id": rid, "result": result})
+
+    async def on_initialize(self, params: dict) -> dict:
+        return {"capabilities": CAPABILITIES, "serverInfo": {"name": "smemlint", "version": __version__}}
+
+    async def on_initialized(self, params: dict) -> None:
+        self.warm_up()
+
+    async def on_shutdown(self, params: dict) -> None:
+        self.shutting_down = True
+
+    async def on_exit(self, params: dict) -> None:
+        raise SystemExit(0 if self.shutting_down else 1)
+
+    async def on_dollar_cancelRequest(self, params: dict) -> None:  # requests are answered quickly
+        return None
+
+    async def on_dollar_setTrace(self, params: dict) -> None:
+        return None
+
+    async def on_textDocument_didOpen(self, params: dict) -> None:
+        td = params["textDocument"]
+        self.documents[td["uri"]] = Document(td["uri"], td.get("version"), td.get("text", ""))
+        self.schedule(td["uri"], 0)
+
+    async def on_textDocument_didChange(self, params: dict) -> None:
+        td = params["textDocument"]
+        doc = self.documents.get(td["uri"])
+        if doc is None:
+            return
+        for change in params.get("contentChanges", []):
+            doc.source = apply_change(doc.source, change)
+        doc.version = td.get("version")
+        self.schedule(td["uri"], self.debounce)
+
+    async def on_textDocument_didSave(self, params: dict) -> None:
+        if params["textDocument"]["uri"] in self.documents:
+            self.schedule(params["textDocument"]["uri"], 0)
+
+    async def on_textDocument_didClose(self, params: dict) -> None:
+        uri = params["textDocument"]["uri"]
+        task = self.pending.pop(uri, None)
+        if task is not None:
+            task.cancel()
+        for store in (self.documents, self.results, self.units, self.bases):
+            store.pop(uri, None)
+        self.publish(uri, [], None)
+
+    async def on_textDocument_codeAction(self, params: dict) -> list[dict]:
+        uri = params["textDocument"]["uri"]
+        if uri not in self.documents:
+            return []
+        result, text = await self.current(uri)
+        return code_actions(uri, result, text, params["range"])
+
+    async def on_textDocument_hover(self, params: dict) -> dict | None:
+        uri = params["textDocument"]["uri"]
+        if uri not in self.documents:
+            return None
+        result, text = await self.current(uri)
+        return hover(result, text, params["position"])
+
 
 # -- conversions: smemlint positions (1-based lines, byte columns) → LSP (0-based, UTF-16) -------
-def _position(text: str, line: int, column: int) -> lsp.Position:
+def _position(text: str, line: int, column: int) -> dict:
     from ..report.common import byte_to_utf16, line_text
 
-    return lsp.Position(line=max(line - 1, 0), character=byte_to_utf16(line_text(text, line), column))
+    return {"line": max(line - 1, 0), "character": byte_to_utf16(line_text(text, line), column)}
 
 
-def _range(text: str, line: int, column: int, end_line: int, end_column: int) -> lsp.Range:
+def _range(text: str, line: int, column: int, end_line: int, end_column: int) -> dict:
     start = _position(text, line, column)
     if (end_line, end_column) <= (line, column):
-        end = lsp.Position(line=start.line, character=start.character + 1)
+        end = {"line": start["line"], "character": start["character"] + 1}
     else:
         end = _position(text, end_line, end_column)
-    return lsp.Range(start=start, end=end)
+    return {"start": start, "end": end}
 
 
-def to_lsp_diagnostic(d: Diagnostic, text: str) -> lsp.Diagnostic:
+def to_lsp_diagnostic(d: Diagnostic, text: str) -> dict:
     from ..report.common import help_uri
 
     message = d.message + (f"\nfix: {d.fix.description}" if d.fix else "")
-    return lsp.Diagnostic(
-        range=_range(text, d.line, d.column, d.end_line, d.end_column),
-        message=message, severity=_SEVERITY[d.severity], code=d.code, source="smemlint",
-        code_description=lsp.CodeDescription(href=help_uri(d.code)),
-        data={"name": d.name, "facts": d.facts})
+    return {"range": _range(text, d.line, d.column, d.end_line, d.end_column), "message": message,
+            "severity": _SEVERITY[d.severity], "code": d.code, "source": "smemlint",
+            "codeDescription": {"href": help_uri(d.code)}, "data": {"name": d.name, "facts": d.facts}}
 
 
-def to_lsp(result: FileResult, text: str) -> list[lsp.Diagnostic]:
+def to_lsp(result: FileResult, text: str) -> list[dict]:
     if result.status != "ok":
-        return [lsp.Diagnostic(range=lsp.Range(start=lsp.Position(line=0, character=0),
-                                               end=lsp.Position(line=0, character=1)),
-                               message=f"smemlint could not lint this file: {result.error}",
-                               severity=lsp.DiagnosticSeverity.Error, source="smemlint")]
+        return [{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 1}},
+                 "message": f"smemlint could not lint this file: {result.error}", "severity": 1,
+                 "source": "smemlint"}]
     # findings in headers the file includes belong to those documents, not to this one
     return [to_lsp_diagnostic(d, text) for d in result.diagnostics if d.file == result.path]
 
 
-def _text_edit(text: str, e: Edit) -> lsp.TextEdit:
-    start = _position(text, e.line, e.column)
-    end = _position(text, e.end_line, e.end_column)
-    return lsp.TextEdit(range=lsp.Range(start=start, end=end), new_text=e.new_text)
+def _text_edit(text: str, e: Edit) -> dict:
+    return {"range": {"start": _position(text, e.line, e.column), "end": _position(text, e.end_line, e.end_column)},
+            "newText": e.new_text}
 
 
-def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:
-    key = lambda p: (p.line, p.character)  # noqa: E731
-    return key(a.start) <= key(b.end) and key(b.start) <= key(a.end)
+def _key(p: dict) -> tuple[int, int]:
+    return p["line"], p["character"]
 
 
-def code_actions(uri: str, result: FileResult, text: str, wanted: lsp.Range) -> list[lsp.CodeAction]:
+def _overlaps(a: dict, b: dict) -> bool:
+    return _key(a["start"]) <= _key(b["end"]) and _key(b["start"]) <= _key(a["end"])
+
+
+def code_actions(uri: str, result: FileResult, text: str, wanted: dict) -> list[dict]:
     from ..report.common import line_text
 
     actions = []
     for d in result.diagnostics:
+        if d.file != result.path:
+            continue
         diag = to_lsp_diagnostic(d, text)
-        if not _overlaps(diag.range, wanted):
+        if not _overlaps(diag["range"], wanted):
             continue
         if d.fix is not None and d.fix.edits:
-            actions.append(lsp.CodeAction(
-                title=f"smemlint: {d.fix.description}", kind=lsp.CodeActionKind.QuickFix, diagnostics=[diag],
-                is_preferred=True,
-                edit=lsp.WorkspaceEdit(changes={uri: [_text_edit(text, e) for e in d.fix.edits]})))
+            actions.append({"title": f"smemlint: {d.fix.description}", "kind": "quickfix", "diagnostics": [diag],
+                            "isPreferred": True,
+                            "edit": {"changes": {uri: [_text_edit(text, e) for e in d.fix.edits]}}})
         if d.code != "SUP001":
             src = line_text(text, d.line)
-            end = lsp.Position(line=d.line - 1, character=len(src.encode("utf-16-le")) // 2)
-            actions.append(lsp.CodeAction(
-                title=f"smemlint: ignore {d.code} on this line", kind=lsp.CodeActionKind.QuickFix,
-                diagnostics=[diag],
-                edit=lsp.WorkspaceEdit(changes={uri: [lsp.TextEdit(range=lsp.Range(start=end, end=end),
-                                                                   new_text=f"  // smemlint: ignore[{d.code}]")]})))
+            end = {"line": d.line - 1, "character": len(src.encode("utf-16-le")) // 2}
+            actions.append({"title": f"smemlint: ignore {d.code} on this line", "kind": "quickfix",
+                            "diagnostics": [diag],
+                            "edit": {"changes": {uri: [{"range": {"start": end, "end": end},
+                                                        "newText": f"  // smemlint: ignore[{d.code}]"}]}}})
     return actions
 
 
-def access_at(result: FileResult, text: str, pos: lsp.Position) -> AccessResult | None:
+def access_at(result: FileResult, text: str, pos: dict) -> AccessResult | None:
     from ..report.common import line_text, utf16_to_byte
 
-    line = pos.line + 1
-    col = utf16_to_byte(line_text(text, line), pos.character)
-    here = [a for a in result.accesses if a.line <= line <= a.end_line
+    line = pos["line"] + 1
+    col = utf16_to_byte(line_text(text, line), pos["character"])
+    here = [a for a in result.accesses if a.file == result.path and a.line <= line <= a.end_line
             and (a.line < line or a.column <= col) and (a.end_line > line or col <= a.end_column)]
     if not here:
         return None
@@ -257,7 +355,7 @@ def access_at(result: FileResult, text: str, pos: lsp.Position) -> AccessResult 
     return min(here, key=lambda a: (a.end_line - a.line, a.end_column - a.column, a.space != "shared"))
 
 
-def hover(result: FileResult, text: str, pos: lsp.Position) -> lsp.Hover | None:
+def hover(result: FileResult, text: str, pos: dict) -> dict | None:
     from ..picture import describe_access
 
     a = access_at(result, text, pos)
@@ -266,54 +364,39 @@ def hover(result: FileResult, text: str, pos: lsp.Position) -> lsp.Hover | None:
     body = describe_access(a, Path(a.file).name)
     findings = [d for d in result.diagnostics if d.line == a.line and d.column == a.column]
     head = "".join(f"**{d.code}** {d.message}\n\n" for d in findings)
-    return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=f"{head}```text\n{body}\n```"),
-                     range=_range(text, a.line, a.column, a.end_line, a.end_column))
+    return {"contents": {"kind": "markdown", "value": f"{head}```text\n{body}\n```"},
+            "range": _range(text, a.line, a.column, a.end_line, a.end_column)}
 
 
-def make_server(debounce: float = DEFAULT_DEBOUNCE) -> SmemlintServer:
-    server = SmemlintServer(debounce)
+async def serve(server: SmemlintServer, stdin) -> None:
+    """Read messages until `exit` or the end of input; each is handled in arrival order, and a
+    lint runs in the background so that later messages (an edit, a hover) are not held up."""
+    loop = asyncio.get_running_loop()
+    inbox: asyncio.Queue = asyncio.Queue()
 
-    @server.feature(lsp.INITIALIZED)
-    def on_initialized(ls: SmemlintServer, params: lsp.InitializedParams) -> None:
-        ls.warm_up()
+    def reader() -> None:
+        while True:
+            msg = read_message(stdin)
+            loop.call_soon_threadsafe(inbox.put_nowait, msg)
+            if msg is None:
+                return
 
-    @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
-    async def did_open(ls: SmemlintServer, params: lsp.DidOpenTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri, 0)
-
-    @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
-    async def did_change(ls: SmemlintServer, params: lsp.DidChangeTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri, ls.debounce)
-
-    @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
-    async def did_save(ls: SmemlintServer, params: lsp.DidSaveTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri, 0)
-
-    @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
-    async def did_close(ls: SmemlintServer, params: lsp.DidCloseTextDocumentParams) -> None:
-        uri = params.text_document.uri
-        task = ls.pending.pop(uri, None)
-        if task is not None:
-            task.cancel()
-        ls.results.pop(uri, None)
-        ls.units.pop(uri, None)
-        ls.bases.pop(uri, None)
-        ls.publish(uri, [], None)
-
-    @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION,
-                    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
-    async def code_action(ls: SmemlintServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
-        uri = params.text_document.uri
-        result, text = await ls.current(uri)
-        return code_actions(uri, result, text, params.range)
-
-    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
-    async def on_hover(ls: SmemlintServer, params: lsp.HoverParams) -> lsp.Hover | None:
-        result, text = await ls.current(params.text_document.uri)
-        return hover(result, text, params.position)
-
-    return server
+    threading.Thread(target=reader, daemon=True, name="smemlint-lsp-reader").start()
+    while True:
+        msg = await inbox.get()
+        if msg is None:
+            return  # the client went away
+        await server.handle(msg)
 
 
 def main(debounce: float = DEFAULT_DEBOUNCE) -> None:
-    make_server(debounce).start_io()
+    server = SmemlintServer(debounce, Writer(sys.stdout.buffer))
+    code = 1  # the input ended without `exit`
+    try:
+        asyncio.run(serve(server, sys.stdin.buffer))
+    except SystemExit as e:
+        code = int(e.code or 0)
+    sys.stdout.flush()
+    # The reader thread is blocked reading stdin, and a lint may be running in libclang: neither can
+    # be interrupted, and an ordinary exit would wait for (or abort on) them. Nothing is left to save.
+    os._exit(code)
