@@ -207,3 +207,36 @@ def test_lsp_session_end_to_end(client: Client, tmp_path: Path) -> None:
     assert client.request("shutdown", {}) is None
     client.notify("exit")
     assert client.proc.wait(timeout=20) == 0
+
+
+def test_incremental_sync_and_bad_messages(client: Client, tmp_path: Path) -> None:
+    path = tmp_path / "k.cu"
+    uri = path.as_uri()
+    client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}})
+    client.notify("initialized")
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "cuda", "version": 1,
+                                                            "text": CLEAN}})
+    assert client.diagnostics(uri)["diagnostics"] == []
+    # a ranged change (the editor sends only what changed): `33` -> `32` brings the conflict back
+    line = CLEAN.splitlines().index("    __shared__ float tile[32][33];")
+    col = CLEAN.splitlines()[line].index("33")
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+        {"range": {"start": {"line": line, "character": col}, "end": {"line": line, "character": col + 2}},
+         "text": "32"}]})
+    pub = client.diagnostics(uri)
+    assert pub["version"] == 2 and [d["code"] for d in pub["diagnostics"]] == ["SMEM001"]
+    # garbage and unknown methods are answered with errors; the server goes on
+    assert client.proc.stdin is not None
+    client.proc.stdin.write(b"Content-Length: 5\r\n\r\n{oops")
+    client.proc.stdin.flush()
+    client.send({"id": 99, "method": "workspace/frobnicate", "params": {}})
+    deadline = time.monotonic() + 30
+    errors = {}
+    while len(errors) < 2:
+        msg = client._next(deadline)
+        if "error" in msg:
+            errors[msg["error"]["code"]] = msg
+    assert set(errors) == {-32700, -32601}
+    h = client.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                              "position": {"line": ACCESS_LINE, "character": ACCESS_CHAR + 2}})
+    assert "32 different words" in h["contents"]["value"]
