@@ -37,9 +37,11 @@ class Client:
     """Content-Length framed JSON-RPC over the server's stdin/stdout."""
 
     def __init__(self, cwd: Path) -> None:
+        self.tmp = cwd / "tmp"  # the server's temporary directory: libclang's preambles go there
+        self.tmp.mkdir()
         self.proc = subprocess.Popen([sys.executable, "-m", "smemlint", "lsp", "--debounce", "0.3"],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     cwd=cwd, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                                     cwd=cwd, env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(self.tmp)})
         self.inbox: queue.Queue[dict] = queue.Queue()
         self.notifications: list[dict] = []
         self.next_id = 0
@@ -240,3 +242,23 @@ def test_incremental_sync_and_bad_messages(client: Client, tmp_path: Path) -> No
     h = client.request("textDocument/hover", {"textDocument": {"uri": uri},
                                               "position": {"line": ACCESS_LINE, "character": ACCESS_CHAR + 2}})
     assert "32 different words" in h["contents"]["value"]
+
+
+def test_no_preamble_left_behind(client: Client, tmp_path: Path) -> None:
+    """libclang keeps an edited file's headers in a preamble file; the server removes it on exit."""
+    path = tmp_path / "k.cu"
+    text = "#include <cstdio>\n#include <cstdlib>\n" + CONFLICT
+    path.write_text(text)  # libclang builds a preamble for a file that exists on disk
+    uri = path.as_uri()
+    client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}})
+    client.notify("initialized")
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "cuda", "version": 1,
+                                                            "text": text}})
+    client.diagnostics(uri)
+    _change(client, uri, 2, text.replace("tile[32][32]", "tile[32][33]"))
+    assert client.diagnostics(uri)["version"] == 2
+    assert list(client.tmp.glob("preamble-*")), "no preamble: this test checks nothing"
+    assert client.request("shutdown", {}) is None
+    client.notify("exit")
+    assert client.proc.wait(timeout=20) == 0
+    assert list(client.tmp.glob("preamble-*")) == []

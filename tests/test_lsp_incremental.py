@@ -73,6 +73,7 @@ def test_one_kernel_relint_equals_full_lint(rel: str, tmp_path: Path) -> None:
                 sorted((a.line, a.column, a.kernel) for a in want.accesses), (rel, body)
             tried += 1
             taken += server.incremental > before
+    server.close()
     assert tried >= 2
     assert taken >= 1  # the comparison is about the one-kernel path, not only the full-lint fallback
 
@@ -99,6 +100,7 @@ def test_the_one_kernel_path_is_taken_and_falls_back_when_it_must(tmp_path: Path
     got = server.lint_text("u", str(path), broken)
     assert server.incremental == 1  # the blanked copy's compile error sends it to the full lint
     assert any("compile error" in n for n in got.notes)
+    server.close()
 
 
 def test_changed_lines_and_blank() -> None:

@@ -215,6 +215,7 @@ def test_editor_reparses_its_translation_unit(tmp_path: Path) -> None:
     # a new #include means a fresh parse
     server.lint_text(uri, f, "#include <cstdio>\n" + edited)
     assert server.reparsed == 1
+    server.close()
 
 
 @pytest.mark.skipif(find_cuda_toolkit() is None, reason="no CUDA toolkit on this machine")

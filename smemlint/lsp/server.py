@@ -144,6 +144,25 @@ class SmemlintServer:
 
         self.executor.submit(load)
 
+    def close(self, wait: float = 2.0) -> None:
+        """Release the kept translation units, so libclang removes their preamble files (a few MB
+        each in the temporary directory). A lint still running gets `wait` seconds to finish: its
+        unit cannot be released under it; if it does not finish, its preamble stays."""
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        busy = threading.Thread(target=self.executor.shutdown, kwargs={"wait": True}, daemon=True)
+        busy.start()
+        busy.join(wait)
+        if busy.is_alive():
+            return
+        from clang import cindex
+
+        for _, parsed in self.units.values():
+            tu = getattr(parsed, "tu", None)
+            if tu is not None:
+                cindex.conf.lib.clang_disposeTranslationUnit(tu)
+                tu._as_parameter_ = None  # its __del__ now disposes NULL, which libclang ignores
+        self.units.clear()
+
     def schedule(self, uri: str, delay: float) -> None:
         old = self.pending.pop(uri, None)
         if old is not None:
@@ -397,6 +416,8 @@ def main(debounce: float = DEFAULT_DEBOUNCE) -> None:
     except SystemExit as e:
         code = int(e.code or 0)
     sys.stdout.flush()
+    if server.units:
+        server.close()
     # The reader thread is blocked reading stdin, and a lint may be running in libclang: neither can
     # be interrupted, and an ordinary exit would wait for (or abort on) them. Nothing is left to save.
     os._exit(code)
