@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, Rule, Severity
+from ..model import global_sectors
 
 RULE = Rule(code="GMEM001", name="uncoalesced-global", severity=Severity.WARNING,
             summary="global load/store needs more 32-byte sectors per request than ideal")
@@ -76,6 +77,15 @@ def _cause(addresses: tuple[int | None, ...], width: int, symbol_elem: int) -> s
     return "the lanes' addresses are scattered"
 
 
+def _split_by_destination(a, addresses: tuple[int | None, ...]) -> bool:
+    """A cp.async whose source alone is coalesced: its extra sectors come from the shared
+    destination's rows splitting the copy (model/tensor.py), which no change of the source fixes."""
+    if not a.stats.site.instruction.startswith(("cp.async", "__pipeline", "cuda::memcpy_async")):
+        return False
+    plain = global_sectors(addresses, a.width_bits // 8)
+    return plain.sectors <= plain.ideal
+
+
 def check(ctx) -> Iterator[Diagnostic]:
     for _, a in ctx.accesses():
         if a.space != "global" or not a.predictable or a.sectors_per_request is None:
@@ -84,6 +94,8 @@ def check(ctx) -> Iterator[Diagnostic]:
             continue
         worst = a.stats.worst if a.stats else None
         if worst is None:
+            continue
+        if _split_by_destination(a, worst.addresses):
             continue
         sym = a.stats.symbol
         elem = sym.elem.bytes if sym is not None and sym.elem.kind == "record" else 0

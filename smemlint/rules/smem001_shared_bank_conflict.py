@@ -214,9 +214,12 @@ def _padding_fix(ctx, k: KernelResult, a: AccessResult) -> Fix | None:
                 desc = f"pad each row by {pad * sym.elem.bytes} bytes: declare `{declarator or padded}`"
                 if declarator and declarator.replace(" ", "") != padded:
                     desc += f" ({padded})"
+                edits = (edit,) if edit else ()
                 if wmma:
                     desc += f" and pass the new row length {last + pad} as `ldm` to load/store_matrix_sync"
-                return Fix(desc, (edit,) if edit else (),
+                    ldm_edits = _ldm_edits(source_of(ctx, a.file), same, old_last, last, new_last)
+                    edits = edits + ldm_edits if edits and ldm_edits is not None else ()
+                return Fix(desc, edits,
                            verified=f"re-evaluated with {sym.name}[{shape}]: every access of `{sym.name}` "
                                     "in this kernel needs its ideal wavefronts")
         row_bytes = last * sym.elem.bytes
@@ -250,6 +253,45 @@ def _padding_fix(ctx, k: KernelResult, a: AccessResult) -> Fix | None:
                        verified=f"re-evaluated with the padded index: every access of `{sym.name}` "
                                 "needs its ideal wavefronts")
     return None
+
+
+def _ldm_edits(source: str, same: list[AccessResult], old_last: str, last: int,
+               new_last: str) -> tuple[Edit, ...] | None:
+    """Edits of the `ldm` argument of every wmma call on the array, where it is written as the old
+    row length (`16`, or the declaration's `BK`); None when one cannot be edited that way."""
+    lines = source.splitlines()
+    edits = []
+    for x in same:
+        if not _instruction(x).startswith("wmma."):
+            continue
+        if x.line != x.end_line or not 0 < x.line <= len(lines):
+            return None
+        text = lines[x.line - 1]
+        open_at = text.find("(", x.column - 1)
+        if open_at < 0:
+            return None
+        args, depth, start = [], 0, open_at + 1
+        for i in range(open_at + 1, len(text)):
+            ch = text[i]
+            if ch in "([{":
+                depth += 1
+            elif ch in ")]}":
+                if depth == 0:
+                    args.append((start, i))
+                    break
+                depth -= 1
+            elif ch == "," and depth == 0:
+                args.append((start, i))
+                start = i + 1
+        if len(args) < 3:
+            return None
+        a0, a1 = args[2]
+        arg = text[a0:a1]
+        if arg.strip() not in (old_last, str(last)):
+            return None
+        lead = len(arg) - len(arg.lstrip())
+        edits.append(Edit(x.line, a0 + lead + 1, x.line, a0 + len(arg.rstrip()) + 1, new_last))
+    return tuple(sorted(set(edits), key=lambda e: (e.line, e.column)))
 
 
 def _chunk_swizzle_fix(k: KernelResult, sym, same: list[AccessResult], arch: str, row_bytes: int) -> Fix | None:

@@ -120,6 +120,11 @@ def run_async_copy(it: "Interpreter", e: ir.AsyncCopy, mask: np.ndarray) -> Valu
             if all(a is None for a in lanes_d):
                 continue
             cost = async_copy_cost(lanes_d, lanes_s, width, it.arch)
+            if cost is None:
+                for st in (sd, ss):
+                    it._unpredictable(st, "16-byte chunks copied 16 bytes off their source's 32-byte sectors "
+                                          "(destination rows padded by 16 bytes): measured, not modelled", mask)
+                return it._zero
             requests += 1
             wavefronts += cost.wavefronts
             sectors += cost.sectors

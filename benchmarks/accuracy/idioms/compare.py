@@ -3,8 +3,9 @@
     python benchmarks/accuracy/idioms/compare.py [--out FILE]
 
 Runs `smemlint check --format json` on corpus/*.cu (the launches are in each file's main, so the
-block is the measured one) and on ../pending/idioms.cu, joins with truth-sm90.jsonl and
-pending-truth-sm90.jsonl by (file, line, space, op, kernel) and prints exact / wrong / no number
+block is the measured one), on ../pending/idioms.cu and on the issue-17 fixtures
+(fixtures/tensor_tile_loader.cu, fixtures/wmma_gemm.cu), joins with truth-sm90.jsonl,
+pending-truth-sm90.jsonl and fixtures-truth-sm90.jsonl by (file, line, space, op, kernel) and prints exact / wrong / no number
 per site, with the same rules and categories as ../realprograms/compare.py.
 """
 from __future__ import annotations
@@ -31,7 +32,8 @@ def sites(path: Path, program: str) -> list[dict]:
         return out
     for line in path.read_text().splitlines():
         r = json.loads(line)
-        if r["kind"] == "site" and r.get("requests"):
+        # a line -lineinfo put in a header two fixture lines share (`"line": "pipeline"`) has no site
+        if r["kind"] == "site" and r.get("requests") and isinstance(r.get("line"), int):
             out.append(dict(r, program=program))
     return out
 
@@ -44,7 +46,9 @@ def main() -> int:
     rows = []
     for program, root, lint, truth in (
             ("idioms", HERE, ["corpus/idiom_vectors.cu", "corpus/idiom_matrix.cu"], HERE / "truth-sm90.jsonl"),
-            ("pending", HERE.parent, ["pending/idioms.cu"], HERE / "pending-truth-sm90.jsonl")):
+            ("pending", HERE.parent, ["pending/idioms.cu"], HERE / "pending-truth-sm90.jsonl"),
+            ("fixtures", ROOT, ["fixtures/tensor_tile_loader.cu", "fixtures/wmma_gemm.cu"],
+             HERE / "fixtures-truth-sm90.jsonl")):
         if not (root / lint[0]).exists():
             continue
         found = rp.lint_program({"lint": lint}, root, args.headers)
