@@ -54,6 +54,17 @@ and only suggests a fix that really gives the ideal count.
   `smsp__sass_inst_executed_op_shared_*`, exact on all 414 isolated shared
   sites of benchmarks/accuracy. Loads of words nothing has stored to can cost
   more, and vary between runs; the numbers are for reads of written data.
+- ldmatrix / stmatrix (inline PTX, and wmma's fragment loads, which compile
+  to one LDSM.16.M88.4): each 8x8 matrix is one phase of its 8 row addresses
+  (lanes 8m..8m+7), 16 bytes each; a 64x64 half tile of 128-byte rows read
+  16 rows at a time costs 32 wavefronts per ldmatrix.x4 where 4 would do,
+  swizzled (`chunk ^ (row % 8)`) or padded to 144-byte rows it costs 4
+  (fixtures/tensor_tile_loader.cu, measured). For such arrays the fix offered
+  is the padding, or the 16-byte-chunk XOR swizzle written for `[r][c]`, each
+  re-evaluated first; for wmma the padding fix also edits the `ldm` argument.
+- cp.async's shared-memory figure is not a bank-conflict count (32 chunks in
+  32 rows cost 32 however the rows are padded or swizzled) and is not reported
+  here; the layout it fills is judged where the tile is read.
 
 ## How to silence
 `// smemlint: ignore[SMEM001]` on the line, or `ignore = ["SMEM001"]` in
