@@ -44,6 +44,9 @@ class AccessResult:
     sass_widths: tuple[int, ...] | None = None  # bits per lane of the SASS emitted for this line (--sass)
 
     object_name: str | None = None  # `object` once `stats` is dropped (portable results)
+    # the line nvcc's line table gives its instruction (what ncu's per-line view shows), when the
+    # compiler moved it (a load hoisted out of its loop: the loop's line); None: `line`
+    instruction_line: int | None = None
 
     @property
     def object(self) -> str | None:

@@ -40,6 +40,7 @@ def report_dict(results: list[FileResult], arch: str) -> dict:
                 entry["end_line"], entry["end_column"] = a.end_line, a.end_column
                 entry["requests"] = a.requests
                 entry["object"] = a.object
+                entry["instruction_line"] = a.instruction_line or a.line
                 accesses.append(entry)
         diags += [diagnostic_dict(d) for d in r.diagnostics]
     return {"tool": {"name": "smemlint", "version": __version__}, "arch": arch, "files": files,

@@ -30,6 +30,7 @@ from .. import ir
 from ..model import get_arch, global_sectors, shared_wavefronts
 from ..model.arch import Arch
 from ..model.tensor import matrix_wavefronts
+from .hoisting import hoisted_loads
 from .instructions import SHARED_WINDOW_CALLS, keeps_window, matrix_count, run_async_copy, run_fragment_access
 from .values import Fields, Known, Ptr, RowDivergence, Unknown, Value, is_varying, select, unknown_from, wrap
 
@@ -86,6 +87,9 @@ class SiteStats:
     row_requests: np.ndarray | None = None
     row_cost: np.ndarray | None = None
     row_unpredictable: np.ndarray | None = None
+    # where nvcc's line table puts the instruction, when not on the access's own line: a load
+    # hoisted out of its loop is attributed to the loop's line (hoisting.py)
+    instruction_line: int | None = None
 
     def row_metrics(self) -> list[float | None]:
         """Per virtual block: wavefronts (shared) or sectors (global) per request; None if not predicted."""
@@ -111,13 +115,18 @@ class _Frame:
 
 
 class _LoopState:
-    """Lanes that left the loop (`break`) or this iteration (`continue`); None while there are none."""
+    """Lanes that left the loop (`break`) or this iteration (`continue`); None while there are none.
+    `hoisted`: the loop's loads that execute once per entry (hoisting.py), counted in its first
+    iteration only; `iteration`: the one running."""
 
-    __slots__ = ("broken", "continued")
+    __slots__ = ("broken", "continued", "hoisted", "iteration", "line")
 
-    def __init__(self) -> None:
+    def __init__(self, hoisted: frozenset[int] = frozenset(), line: int | None = None) -> None:
         self.broken: np.ndarray | None = None
         self.continued: np.ndarray | None = None
+        self.hoisted = hoisted
+        self.iteration = 0
+        self.line = line
 
 
 AddressRemap = Callable[[np.ndarray], np.ndarray]
@@ -307,6 +316,7 @@ class Interpreter:
         self._memo = _model_memo(self.arch)
         self._stmt_table, self._expr_table = _tables(type(self))
         self._loop_facts = _loop_facts_of(unit)  # id(ir.Loop) -> what the loop reads and may do
+        self._hoisted: dict[int, frozenset[int]] = {}  # id(ir.Loop) -> its loads read once per entry
         self._loop_memo: dict[tuple, _LoopEffect] = {}
         # batched evaluation (the residue sweep)
         self.sweep = sweep
@@ -578,7 +588,10 @@ class Interpreter:
     def _run_loop(self, s: ir.Loop, mask: np.ndarray) -> None:
         if s.init is not None:
             self.exec_stmt(s.init, mask)
-        state = _LoopState()
+        hoisted = self._hoisted.get(id(s))
+        if hoisted is None:
+            hoisted = self._hoisted[id(s)] = hoisted_loads(s, self.unit.volatile_vars)
+        state = _LoopState(hoisted, s.span.line if s.span else None)
         self._loops.append(state)
         frame = self._frames[-1]
         batched = self._batched
@@ -623,6 +636,7 @@ class Interpreter:
                 if unknown_trip is not None:
                     self._guards.append(f"loop condition on line {s.span.line if s.span else '?'} depends on "
                                         f"{unknown_trip}")
+                state.iteration = iteration
                 try:
                     self.exec_stmt(s.body, m)
                 finally:
@@ -1144,6 +1158,14 @@ class Interpreter:
         st = self.stats.get(site_id)
         if st is None:
             return
+        if self._loops and site_id in self._loops[-1].hoisted:
+            loop = self._loops[-1]
+            if loop.iteration > 0:
+                return  # nvcc reads it once before the loop, or forwards what the loop stored there
+            st.notes.add("executed once per entry into its loop, not per iteration: its address does not change "
+                         "in the loop and nothing there may overwrite it, so nvcc keeps the value in a register"
+                         + (f" (its load is on line {loop.line} in the compiled code)" if loop.line else ""))
+            st.instruction_line = loop.line
         st.executions += 1
         st.width = width
         for g in self._guards:

@@ -77,11 +77,24 @@ class _Kernel:
         self.assumptions: list[str] = []
 
 
+def build_flags(p: dict, root: Path) -> list[str]:
+    """The program's own -I, -D and --std flags (what its build passes nvcc, and what a user would
+    configure smemlint with: a compile_commands.json or pyproject's include/define)."""
+    out = []
+    for flag in p.get("nvcc_extra", "").split():
+        flag = flag.replace("{checkout}", str(root))
+        if flag.startswith(("-I", "-D")):
+            out.append(flag)
+        elif flag.startswith("-std="):
+            out.append("--std=" + flag[len("-std="):])
+    return out
+
+
 def lint_program(p: dict, root: Path, headers: str) -> dict:
-    """Run `smemlint check --format json` on the program's paths (as a user would, so the run sees every
-    launch in them): (file, line, space, op, kernel base name) -> [(access, kernel)]."""
+    """Run `smemlint check --format json` on the program's paths with its build flags (as a user would,
+    so the run sees every launch in them): (file, line, space, op, kernel base name) -> [(access, kernel)]."""
     cmd = [sys.executable, "-m", "smemlint", "check", "--format", "json", "--cuda-headers", headers,
-           "--no-cache", "-j", "1", *p["lint"]]
+           "--no-cache", "-j", "1", *build_flags(p, root), *p["lint"]]
     r = subprocess.run(cmd, cwd=root, capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     try:
         doc = json.loads(r.stdout)
@@ -98,7 +111,8 @@ def lint_program(p: dict, root: Path, headers: str) -> dict:
             k = _Kernel(f, 0, a["kernel"], a.get("block"))
             k.assumptions = a.get("assumptions", [])
             by_name[name].append(k)
-        out[(f, a["line"], a["space"], "atom" if a["op"] == "atomic" else a["op"], name)].append((_Access(a), k))
+        # the line ncu counts the instruction on: a hoisted load is on its loop's line
+        out[(f, a.get("instruction_line") or a["line"], a["space"], "atom" if a["op"] == "atomic" else a["op"], name)].append((_Access(a), k))
     return {"accesses": out, "kernels": by_name, "decls": decls, "status": "ok",
             "files": {f["path"]: f["status"] for f in doc.get("files", [])}}
 
