@@ -390,6 +390,7 @@ class LaunchSite:
     dynamic_smem: int | None
     args: tuple[int | None, ...]  # literal argument values (None: not constant)
     block_text: str = ""
+    first_iteration: tuple[int, ...] = ()  # lines of the loops around it: its values are their first iteration's
 
 
 @dataclass(frozen=True)

@@ -60,8 +60,9 @@ def test_block_as_the_host_computes_it(tmp_path, host, block) -> None:
 @pytest.mark.parametrize("host, why", [
     # assigned under a branch that is not on the way to the launch: either value may reach it
     ("void h(float *o, bool big) { dim3 b(8, 8); if (big) b.x = 16; k<<<1, b>>>(o, 0); }", "branch"),
-    # assigned in the loop that contains the launch: differs between iterations
-    ("void h(float *o) { dim3 b(8, 8); for (int i = 0; i < 3; i++) { k<<<1, b>>>(o, 0); b.x *= 2; } }", "loop"),
+    # in a loop whose first iteration cannot be known to run (a runtime trip count)
+    ("int pick(); void h(float *o) { dim3 b(8, 8); for (int i = 0; i < pick(); i++) { k<<<1, b>>>(o, 0); b.x *= 2; } }",
+     "loop"),
     # its address escapes
     ("void set(dim3 *p); void h(float *o) { dim3 b(8, 8); set(&b); k<<<1, b>>>(o, 0); }", "address"),
     # a wrapper whose callers disagree
@@ -74,6 +75,21 @@ def test_unknown_shape_is_said_never_guessed(tmp_path, host, why) -> None:
     k = kernel_of(tmp_path, host)
     assert k.block == (32, 8, 1), why  # the documented 2-D default, not a one-thread block
     assert "is not a constant smemlint can follow" in k.assumptions[0], k.assumptions
+
+
+def test_launch_in_a_loop_is_its_first_execution_and_says_so(tmp_path) -> None:
+    # the block doubles each iteration: the first launch (the one ncu profiles first) has (8, 8)
+    k = kernel_of(tmp_path, "void h(float *o) { dim3 b(8, 8);\n"
+                            "  for (int i = 0; i < 3; i++) { k<<<1, b>>>(o, i); b.x *= 2; } }")
+    assert k.block == (8, 8, 1)
+    assert "first iteration of the loop at line" in k.assumptions[0], k.assumptions
+    # a do-while body runs before its condition is tested; a while loop only when it holds
+    k = kernel_of(tmp_path, "void h(float *o) { int n = 16;\n  do { k<<<1, dim3(n, 8)>>>(o, n); n *= 2; }"
+                            " while (n < 100); }")
+    assert k.block == (16, 8, 1)
+    k = kernel_of(tmp_path, "void h(float *o) { int n = 128;\n  while (n < 100) { k<<<1, dim3(n, 8)>>>(o, n); "
+                            "n *= 2; } }")
+    assert k.block == (32, 8, 1)  # never entered as written: what it assigns stays unknown
 
 
 def test_launch_inside_a_branch_sees_the_values_before_it(tmp_path) -> None:

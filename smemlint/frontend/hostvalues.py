@@ -9,8 +9,11 @@ launching function takes the value its callers in the translation unit pass, whe
 the same one (host wrappers that carry the block or the grid).
 
 A value the evaluator cannot be sure of is unknown, never a guess: a variable assigned in a branch
-or loop that is not on the way to the launch, one whose address is taken, one assigned inside the
-loop that contains the launch (it may differ from one iteration to the next).
+or loop that is not on the way to the launch, or one whose address is taken. A launch inside a
+`for`/`while`/`do` loop is evaluated as its first execution: the loop's initialisation runs and its
+body runs once up to the launch (the launch Nsight Compute profiles first, and the one a reader
+looks at); `first_iteration_of` names those loops so that the analysis can say so. When the loop's
+condition is not known to hold at first, what the loop assigns is unknown instead.
 
 Values are ints, or dicts of field name -> value for records (dim3, cudaLaunchConfig_t); UNKNOWN
 marks what is not known.
@@ -27,6 +30,7 @@ K = ci.CursorKind
 UNKNOWN = None
 MAX_DEPTH = 24  # nested expressions and callers followed
 MAX_CALLERS = 16
+_FIRST = "#first-iteration"  # env key: lines of the loops around the target evaluated at their first iteration
 _END = 1 << 62  # a position after every statement: run a statement whole  # call sites of a wrapper compared before giving up
 _ARITH = {
     "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
@@ -260,11 +264,16 @@ class HostEvaluator:
                     self._execute(ch, env, fn)
             return True
         if k in _LOOPS:
-            if k == K.FOR_STMT and kids and kids[0].kind == K.DECL_STMT and not inside(kids[0]):
-                self._execute(kids[0], env, fn)
-            self._forget_assigned(stmt, env)  # each iteration may see other values
-            if inside(kids[-1]):
-                self._run(kids[-1], env, fn, target, order)
+            body = (kids[0] if k == K.DO_STMT else kids[-1]) if kids else None  # do { body } while (cond)
+            if body is None or not inside(body):
+                self._forget_assigned(stmt, env)  # the target is in the loop's header
+                return True
+            first = self._enter_first_iteration(stmt, kids, env, fn)
+            if first:
+                env[_FIRST] = tuple(env.get(_FIRST, ())) + (stmt.location.line,)
+            else:
+                self._forget_assigned(stmt, env)  # each iteration may see other values
+            self._run(body, env, fn, target, order)
             return True
         if k in (K.SWITCH_STMT, K.CASE_STMT, K.DEFAULT_STMT, K.LABEL_STMT, K.CXX_TRY_STMT, K.CXX_CATCH_STMT):
             for ch in kids:
@@ -287,6 +296,33 @@ class HostEvaluator:
                         self._run(body, env, fn, target, order)
                     break
         return True
+
+    def _enter_first_iteration(self, loop: ci.Cursor, kids: list, env: dict, fn: ci.Cursor) -> bool:
+        """Run a loop's initialisation and check that its body is entered: True when the first
+        iteration's state is known (then `env` holds it)."""
+        k = loop.kind
+        if k == K.CXX_FOR_RANGE_STMT:
+            return False
+        if k == K.DO_STMT:
+            return True  # the body runs once before the condition is tested
+        if k == K.WHILE_STMT:
+            cond = kids[0] if kids else None
+        else:  # for (init; cond; step) body: libclang lists only the parts present, so which part
+            # is which is certain only when all three are there
+            parts = kids[:-1]
+            if len(parts) != 3:
+                return False
+            self._execute(parts[0], env, fn)
+            cond = parts[1]
+        if cond is None:
+            return False
+        return self._eval(cond, env, fn, 0) not in (UNKNOWN, 0, False)
+
+    def first_iteration_of(self, function: ci.Cursor | None, at: ci.Cursor) -> tuple[int, ...]:
+        """Lines of the loops around `at` whose first iteration the values at `at` are from."""
+        if function is None:
+            return ()
+        return tuple(self._env_at(function, at).get(_FIRST, ()))
 
     def _forget_assigned(self, stmt: ci.Cursor, env: dict) -> None:
         for c in stmt.walk_preorder():

@@ -45,6 +45,14 @@ def _valid(b: tuple[int, int, int] | None) -> bool:
     return b is not None and all(v >= 1 for v in b) and b[0] * b[1] * b[2] <= 1024
 
 
+def _first_iteration(launch: ir.LaunchSite) -> str:
+    """The words saying that a launch's values are those of its first execution in a loop."""
+    if not launch.first_iteration:
+        return ""
+    lines = ", ".join(str(n) for n in launch.first_iteration)
+    return f" (its first execution: the first iteration of the loop at line{'s' if len(launch.first_iteration) > 1 else ''} {lines})"
+
+
 def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
             setting_block: tuple[int, int, int] | None = None,
             setting_source: str = "the configuration (--block)") -> Resolved:
@@ -59,7 +67,8 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
     elif launch is not None:
         block = launch.block  # type: ignore[assignment]
         text = f" `{launch.block_text}`" if launch.block_text else ""
-        block_source = f"block {_fmt(block)}{text} from the launch at {path}:{launch.span.line}"
+        block_source = f"block {_fmt(block)}{text} from the launch at {path}:{launch.span.line}" + \
+            _first_iteration(launch)
     elif kernel.launch_bounds and 1 <= kernel.launch_bounds <= 1024:
         block = (kernel.launch_bounds, 1, 1)
         block_source = f"block {_fmt(block)} from __launch_bounds__({kernel.launch_bounds})"
@@ -79,7 +88,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
                            f"`// smemlint: block(x, y)` above the kernel or --block)"
     if launch is not None and launch.grid is not None and all(v >= 1 for v in launch.grid):
         grid = launch.grid
-        grid_source = f"grid {_fmt(grid)} from the launch at {path}:{launch.span.line}"
+        grid_source = f"grid {_fmt(grid)} from the launch at {path}:{launch.span.line}" + _first_iteration(launch)
     else:
         grid = DEFAULT_GRID
         grid_source = f"grid {_fmt(grid)} assumed"
@@ -92,7 +101,8 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
         value = launch.args[i] if launch is not None and i < len(launch.args) else None
         if value is not None:
             params[p.name] = value
-            sources[p.name] = f"{p.name} = {value} from the launch at {path}:{launch.span.line}"  # type: ignore[union-attr]
+            sources[p.name] = f"{p.name} = {value} from the launch at {path}:{launch.span.line}" + \
+                _first_iteration(launch)  # type: ignore[arg-type]
         else:
             params[p.name] = DEFAULT_INT_PARAM
             assumed.add(p.name)  # evaluated in wide integers: its products never wrap into a false guard
