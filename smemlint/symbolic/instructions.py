@@ -36,6 +36,13 @@ def matrix_count(instruction: str) -> int:
     return int(m.group(2)) if m else 0
 
 
+def instruction_words(instruction: str) -> str:
+    """How a site's instruction is named in messages: `ldmatrix.x4`, `wmma load_matrix_sync (LDSM.x4)`."""
+    if instruction.startswith("wmma.load.matrix_"):
+        return f"wmma load_matrix_sync of {instruction.split('.')[-1]} (one ldmatrix.x4)"
+    return instruction
+
+
 def keeps_window(e: ir.Expr) -> bool:
     """Is `e` a shared-window conversion (whose integer value is still an address)?"""
     while isinstance(e, ir.Cast):
@@ -107,6 +114,8 @@ def run_async_copy(it: "Interpreter", e: ir.AsyncCopy, mask: np.ndarray) -> Valu
     d_arr, s_arr = np.broadcast_arrays(d_arr, s_arr)
     if mask.ndim > d_arr.ndim:
         d_arr, s_arr = np.broadcast_to(d_arr, mask.shape), np.broadcast_to(s_arr, mask.shape)
+    sd.notes.add(f"{sd.site.instruction}: Nsight Compute's per-instruction figures for LDGSTS (model/tensor.py); "
+                 "not a bank-conflict count")
     d_rows, s_rows = _lane_rows(it, d_arr, mask), _lane_rows(it, s_arr, mask)
     if len(d_rows) < len(s_rows):
         d_rows = d_rows * len(s_rows)

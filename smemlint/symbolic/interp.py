@@ -31,7 +31,8 @@ from ..model import get_arch, global_sectors, shared_wavefronts
 from ..model.arch import Arch
 from ..model.tensor import matrix_wavefronts
 from .hoisting import hoisted_loads
-from .instructions import SHARED_WINDOW_CALLS, keeps_window, matrix_count, run_async_copy, run_fragment_access
+from .instructions import (SHARED_WINDOW_CALLS, instruction_words, keeps_window, matrix_count, run_async_copy,
+                           run_fragment_access)
 from .values import Fields, Known, Ptr, RowDivergence, Unknown, Value, is_varying, select, unknown_from, wrap
 
 MAX_LOOP_ITERATIONS = 64  # iterations simulated per loop execution; later ones are not sampled
@@ -1254,6 +1255,9 @@ class Interpreter:
             return
         shared = st.space == "shared"
         instruction = st.site.instruction if shared else ""
+        if instruction and matrix_count(instruction):
+            st.notes.add(f"{instruction_words(instruction)}: one phase per 8x8 matrix, its 8 row addresses "
+                         "from lanes 8m..8m+7 (measured on the H100; model/tensor.py)")
         # The same request recurs (a tile read in every iteration of an outer loop): its warps'
         # costs are remembered by the exact lane addresses, and added up again in the same order.
         rk = (self.arch, shared, op, width, instruction, a.shape, a.tobytes())
