@@ -398,7 +398,9 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
     by_kernel: dict[tuple[str, int], list[tuple[FileResult, KernelResult]]] = {}
     for r in results:
         for k in r.kernels:
-            by_kernel.setdefault((k.file, k.line), []).append((r, k))
+            # keyed by where the definition ends: a template's own analysis starts at its `template`
+            # line, an instantiation's at the function's (SGEMM_CUDA's kernels: 12 and 13)
+            by_kernel.setdefault((k.file, k.end_line or k.line), []).append((r, k))
     dropped: dict[int, list[KernelResult]] = {}
     for entries in by_kernel.values():
         if len(entries) < 2:

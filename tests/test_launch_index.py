@@ -88,3 +88,15 @@ def test_instantiations_are_kept_apart(tmp_path) -> None:
     results = lint_paths([str(tmp_path / "k.cu"), str(tmp_path / "other.cu")], Settings(), jobs=1)
     names = sorted(k.name for r in results for k in r.kernels if k.name.startswith("tcol"))
     assert names == ["tcol<16>", "tcol<32>"]
+
+
+def test_a_template_on_two_lines_gives_way_to_its_instantiations(tmp_path) -> None:
+    # `template <...>` on its own line: the header's own analysis starts there, an instantiation's
+    # on the next line (SGEMM_CUDA's kernels); it is still one definition
+    (tmp_path / "tk.cuh").write_text("#pragma once\ntemplate <int N>\n__global__ void tsplit(float *out) {\n"
+                                     "    __shared__ float t[N][N];\n    t[threadIdx.y][threadIdx.x] = out[threadIdx.x];\n"
+                                     "    __syncthreads();\n    out[threadIdx.x] = t[threadIdx.x][threadIdx.y];\n}\n")
+    (tmp_path / "run.cu").write_text('#include "tk.cuh"\nvoid h(float *o) { tsplit<32><<<1, dim3(32, 8)>>>(o); }\n')
+    results = lint_paths([str(tmp_path / "run.cu"), str(tmp_path / "tk.cuh")], Settings(), jobs=1)
+    names = sorted(k.name for r in results for k in r.kernels)
+    assert names == ["tsplit<32>"]
