@@ -390,6 +390,7 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
             result.notes.append(f"SASS: no code found for kernel {k.name} (not instantiated, or inlined away)")
             continue
         k.sass, k.sass_facts = kf.to_dict(), kf
+        merged: dict[int, int] = {}
         for a in k.accesses:
             if a.space not in ("shared", "global") or a.op not in ("ld", "st"):
                 continue
@@ -403,6 +404,52 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
             else:
                 a.assumptions.append(f"SASS ({kf.arch}) emits {names} on this line; the model used one "
                                      f"{a.width_bits}-bit access as written")
+                if _merged_by_compiler(k, a, widths):
+                    merged[a.stats.site.id] = widths[0] // 8
+        if merged:
+            _cost_as_emitted(k, kf, merged, settings.arch)
+
+
+def _merged_by_compiler(k: KernelResult, a: AccessResult, widths: list[int]) -> bool:
+    """Did nvcc merge this access into wider instructions? Only wider ones on its line, and it the
+    only source access of its space and direction there (so the instructions are its own)."""
+    return (len(set(widths)) == 1 and widths[0] > a.width_bits and a.predictable and a.stats is not None
+            and not a.stats.site.instruction
+            and sum(1 for b in k.accesses if (b.line, b.space, b.op) == (a.line, a.space, a.op)) == 1)
+
+
+def _cost_as_emitted(k: KernelResult, kf, merged: dict[int, int], arch: str) -> None:
+    """Issue 17 item 6: re-cost the merged accesses as the instructions emitted (symbolic/emitted.py)."""
+    from .symbolic.emitted import evaluate_merged
+
+    if k.ir is None or k.unit is None or k.config is None:
+        return
+    stats = evaluate_merged(k.unit, k.ir, k.config, arch, merged)
+    if stats is None:
+        return
+    for a in k.accesses:
+        sid = a.stats.site.id if a.stats else None
+        if sid not in merged:
+            continue
+        st = stats.get(sid)
+        if st is None or st.unpredictable or not st.requests:
+            continue
+        before = a.wavefronts_per_request if a.space == "shared" else a.sectors_per_request
+        if a.space == "shared":
+            a.wavefronts_per_request, a.ideal_wavefronts_per_request = _per(st.wavefronts, st.requests), \
+                _per(st.ideal, st.requests)
+        else:
+            a.sectors_per_request, a.ideal_sectors_per_request = _per(st.sectors, st.requests), \
+                _per(st.ideal_sectors, st.requests)
+        names = kf.describe_line(a.line, a.space, a.op)
+        a.assumptions = [x for x in a.assumptions if not x.startswith(f"SASS ({kf.arch}) emits")]
+        a.assumptions.append(f"SASS ({kf.arch}): the compiler merged this {a.width_bits}-bit access into {names}; "
+                             f"costed as emitted, {st.requests} requests (as written: {before:g} per request "
+                             f"over {a.requests})")
+        a.width_bits = merged[sid] * 8
+        a.requests = st.requests
+        a.stats = st
+        a.worst_case = None  # the residue sweep was of the access as written
 
 
 # re-exported for rules that verify a fix

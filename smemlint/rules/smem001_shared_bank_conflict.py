@@ -343,6 +343,10 @@ def check(ctx) -> Iterator[Diagnostic]:
         if cost.worst_bank is not None:
             msg += (f"; in warp {worst.warp}, lanes {_lanes_text(cost.worst_lanes)} hit bank {cost.worst_bank} "
                     f"at {cost.ways} different words")
+        written = a.stats.site.width * 8
+        if 0 < written < a.width_bits:  # costed as emitted (--sass; symbolic/emitted.py)
+            msg += (f"; the compiler merged these {written}-bit reads into {a.width_bits}-bit instructions "
+                    "(SASS), costed as emitted")
         msg += f" [{a.assumptions[0]}]" if a.assumptions else ""
         picture = lanes_to_banks(worst.addresses, a.width_bits // 8, cost.wavefronts, cost.ideal, cost.worst_bank)
         facts = {"symbol": a.symbol, "ways": cost.ways, "wavefronts": wf, "ideal": ideal, "bank": cost.worst_bank,
