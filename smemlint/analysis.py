@@ -204,6 +204,7 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
         base_assumptions.append(f"worst case over the residues of {', '.join(skipped)} not computed "
                                 f"(the kernel is too costly to re-evaluate {SWEEP_RESIDUES - 1} more times)")
     block = resolved.config.block
+    stopped = any(text.startswith("analysis stopped after") for _, _, text in it.notes)
     accesses = []
     ld_bytes = ld_sectors = st_bytes = st_sectors = 0
     for site in kernel.sites:
@@ -218,7 +219,9 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
             assumptions.append(f"cannot predict: {st.unpredictable}")
         elif st.executions == 0 or (st.requests == 0 and st.space in ("shared", "global") and site.op != "atomic"):
             predictable = False
-            assumptions.append("cannot predict: not executed by any thread under the assumed launch")
+            assumptions.append("cannot predict: the evaluation stopped (step budget) before reaching it"
+                               if stopped else
+                               "cannot predict: not executed by any thread under the assumed launch")
         elif st.space == "shared" and site.op != "atomic":
             wf, ideal = _per(st.wavefronts, st.requests), _per(st.ideal, st.requests)
         elif st.space == "global" and site.op != "atomic":
