@@ -243,7 +243,8 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
             kernel.name, space, site.op,
             site.symbol_hint if site.symbol_hint != "?" else (st.symbol.name if st.symbol else "?"),
             (st.width or site.width) * 8, block, predictable, wf, ideal, sec, ideal_sec, assumptions,
-            worst_case, st, st.requests, site.text, instruction_line=st.instruction_line))
+            worst_case, st, st.requests, site.text, instruction_line=st.instruction_line,
+            instruction=site.instruction))
     kr = KernelResult(kernel.span.file, kernel.span.line, kernel.name, block, base_assumptions, accesses,
                       [t for _, _, t in it.notes], ir=kernel, unit=unit, config=resolved.config,
                       end_line=kernel.span.end_line, launched=resolved.launch is not None)
