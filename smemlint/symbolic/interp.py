@@ -320,7 +320,8 @@ class Interpreter:
         self._memo = _model_memo(self.arch)
         self._stmt_table, self._expr_table = _tables(type(self))
         self._loop_facts = _loop_facts_of(unit)  # id(ir.Loop) -> what the loop reads and may do
-        self._hoisted: dict[int, frozenset[int]] = {}  # id(ir.Loop) -> its loads read once per entry
+        # id(ir.Loop) -> its loads read once per entry, kept with the file's IR like _loop_facts
+        self._hoisted: dict[int, frozenset[int]] = unit.__dict__.setdefault("_hoisted_loads", {})
         self._loop_memo: dict[tuple, _LoopEffect] = {}
         # batched evaluation (the residue sweep)
         self.sweep = sweep
