@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import shutil
 import signal
 import sys
@@ -30,7 +31,30 @@ def _settings(paths: tuple[str, ...], config: str | None, **cli) -> Settings:
         base = load(pyproject)
     except ValueError as e:
         raise click.UsageError(str(e)) from e
+    where = str(pyproject) if pyproject is not None else "the configuration"
+    for option in ("select", "ignore"):
+        _check_codes(cli.get(option) or (), f"--{option}")
+        if not cli.get(option):
+            _check_codes(getattr(base, option), f"{where}: [tool.smemlint] {option}")
+    for pattern, codes in base.per_path_ignores:
+        _check_codes(codes, f"{where}: [tool.smemlint.per-path-ignores] {pattern!r}")
     return merge(base, **cli)
+
+
+def _check_codes(codes, where: str) -> None:
+    """Every rule code (or code prefix: `SMEM`, `SYNC00`) names a rule; a typo is a usage error
+    (exit 2) naming the closest code, never a run that silently selects or ignores nothing."""
+    known = sorted(all_rules())
+    for code in codes:
+        if any(k.startswith(code) for k in known):
+            continue
+        upper = code.upper()
+        if upper and any(k.startswith(upper) for k in known):
+            hint = f"rule codes are upper case: {upper!r}"
+        else:
+            close = difflib.get_close_matches(upper, known, n=1, cutoff=0.5)
+            hint = f"did you mean {close[0]!r}?" if close else "`smemlint rules` lists them"
+        raise click.UsageError(f"{where}: unknown rule code {code!r}; {hint}")
 
 
 EXIT_INTERNAL = 3  # smemlint itself failed (1: findings, 2: usage error or a file that could not be linted)

@@ -173,3 +173,23 @@ def test_usage_errors_exit_2(bad: str, tmp_path: Path) -> None:
     f = write(tmp_path, "k.cu", CLEAN)
     r = run("check", bad, str(f))
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("args, config, said", [
+    (["--select", "smem001"], "", "--select: unknown rule code 'smem001'; rule codes are upper case: 'SMEM001'"),
+    (["--ignore", "SMEM01"], "", "--ignore: unknown rule code 'SMEM01'; did you mean 'SMEM001'?"),
+    (["--select", "FOO"], "", "--select: unknown rule code 'FOO'"),
+    ([], 'select = ["GMEM001", "SYNC05"]\n', "[tool.smemlint] select: unknown rule code 'SYNC05'"),
+    ([], '[tool.smemlint.per-path-ignores]\n"*.cu" = ["smem"]\n', "per-path-ignores] '*.cu': unknown rule code 'smem'"),
+])
+def test_unknown_rule_codes_are_usage_errors(tmp_path: Path, args, config, said) -> None:
+    write(tmp_path, "k.cu", CONFLICT)
+    if config:
+        head = "" if config.startswith("[tool.smemlint.") else "[tool.smemlint]\n"
+        write(tmp_path, "pyproject.toml", head + config)
+    r = run("check", *args, str(tmp_path / "k.cu"), cwd=tmp_path)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert said in r.stderr, r.stderr
+    if not config:  # prefixes of real codes stay valid
+        ok = run("check", "--select", "SMEM", "--ignore", "SYNC00", str(tmp_path / "k.cu"), cwd=tmp_path)
+        assert ok.returncode == 1 and "SMEM001" in ok.stdout, ok.stderr
