@@ -121,6 +121,8 @@ def main() -> None:
               help="Parse with the CUDA toolkit's headers, smemlint's bundled declarations, or auto.")
 @click.option("-p", "--compile-commands", "compile_commands", type=click.Path(),
               help="compile_commands.json (or its directory) to take -I/-D/-std flags from.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (2 and 3 still mean "
+                                                "a file could not be linted / smemlint failed).")
 @click.option("--select", multiple=True, help="Only these rule codes (prefixes allowed).")
 @click.option("--ignore", multiple=True, help="Skip these rule codes (prefixes allowed).")
 @click.option("--fail-on", type=click.Choice(["info", "warning", "error"]), default="info", show_default=True,
@@ -143,7 +145,7 @@ def main() -> None:
 @click.option("--no-cache", is_flag=True, help="Lint every file again instead of reusing results of unchanged files, "
                                                "and write nothing to the cache "
                                                "(cache: $SMEMLINT_CACHE_DIR or ~/.cache/smemlint).")
-def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_commands, select, ignore,
+def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_commands, exit_zero, select, ignore,
           fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass, jobs, file_timeout,
           file_memory, no_cache) -> None:
     """Lint CUDA files and directories (default: the current directory).
@@ -205,7 +207,7 @@ def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_c
         sys.exit(EXIT_INTERNAL)
     if missing or any(r.status != "ok" for r in results):
         sys.exit(2)
-    if any(d.severity >= threshold for r in results for d in r.diagnostics):
+    if not exit_zero and any(d.severity >= threshold for r in results for d in r.diagnostics):
         sys.exit(1)
     if not files:
         click.echo("smemlint: no .cu or .cuh files found", err=True)

@@ -193,3 +193,11 @@ def test_unknown_rule_codes_are_usage_errors(tmp_path: Path, args, config, said)
     if not config:  # prefixes of real codes stay valid
         ok = run("check", "--select", "SMEM", "--ignore", "SYNC00", str(tmp_path / "k.cu"), cwd=tmp_path)
         assert ok.returncode == 1 and "SMEM001" in ok.stdout, ok.stderr
+
+
+def test_exit_zero_keeps_findings_but_not_errors(tmp_path: Path) -> None:
+    k = write(tmp_path, "k.cu", CONFLICT)
+    r = run("check", "--exit-zero", str(k))
+    assert r.returncode == 0 and "SMEM001" in r.stdout
+    r = run("check", "--exit-zero", str(k), str(tmp_path / "missing.cu"))
+    assert r.returncode == 2  # a file that could not be linted is still an error
