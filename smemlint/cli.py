@@ -32,7 +32,8 @@ def _settings(paths: tuple[str, ...], config: str | None, **cli) -> Settings:
     except ValueError as e:
         raise click.UsageError(str(e)) from e
     where = str(pyproject) if pyproject is not None else "the configuration"
-    for option in ("select", "ignore"):
+    for option in ("select", "ignore"):  # `--select SMEM001,SASS001` as well as repeated options
+        cli[option] = tuple(c.strip() for v in cli.get(option) or () for c in v.split(",") if c.strip())
         _check_codes(cli.get(option) or (), f"--{option}")
         if not cli.get(option):
             _check_codes(getattr(base, option), f"{where}: [tool.smemlint] {option}")
@@ -123,8 +124,8 @@ def main() -> None:
               help="compile_commands.json (or its directory) to take -I/-D/-std flags from.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (2 and 3 still mean "
                                                 "a file could not be linted / smemlint failed).")
-@click.option("--select", multiple=True, help="Only these rule codes (prefixes allowed).")
-@click.option("--ignore", multiple=True, help="Skip these rule codes (prefixes allowed).")
+@click.option("--select", multiple=True, help="Only these rule codes (prefixes allowed; repeat or separate by commas).")
+@click.option("--ignore", multiple=True, help="Skip these rule codes (prefixes allowed; repeat or separate by commas).")
 @click.option("--fail-on", type=click.Choice(["info", "warning", "error"]), default="info", show_default=True,
               help="Exit 1 only for findings at or above this severity.")
 @click.option("--accesses", "-a", is_flag=True, help="Text format: list every access with its numbers.")

@@ -190,8 +190,10 @@ def test_unknown_rule_codes_are_usage_errors(tmp_path: Path, args, config, said)
     r = run("check", *args, str(tmp_path / "k.cu"), cwd=tmp_path)
     assert r.returncode == 2, r.stdout + r.stderr
     assert said in r.stderr, r.stderr
-    if not config:  # prefixes of real codes stay valid
+    if not config:  # prefixes of real codes stay valid; a comma-separated list is a list
         ok = run("check", "--select", "SMEM", "--ignore", "SYNC00", str(tmp_path / "k.cu"), cwd=tmp_path)
+        assert ok.returncode == 1 and "SMEM001" in ok.stdout, ok.stderr
+        ok = run("check", "--select", "GMEM001,SMEM001", str(tmp_path / "k.cu"), cwd=tmp_path)
         assert ok.returncode == 1 and "SMEM001" in ok.stdout, ok.stderr
 
 

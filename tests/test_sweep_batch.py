@@ -17,6 +17,7 @@ import pytest
 from smemlint import analysis
 from smemlint.analysis import SWEEP_RESIDUES, _site_metric, analyze_file, run_kernel
 from smemlint.config import Settings
+from smemlint.symbolic import interp
 from smemlint.symbolic.interp import STEP_BUDGET, BudgetExceeded, LaunchConfig
 from smemlint.symbolic.launch import resolve
 from smemlint.symbolic.values import Known, RowDivergence, Unknown, select
@@ -266,14 +267,16 @@ def test_a_kernel_too_costly_for_separate_runs_is_swept_batched(tmp_path: Path, 
     assert [a.worst_case for a in _lint(tmp_path, text).accesses] == [a.worst_case for a in k.accesses]
 
 
-def test_a_kernel_cut_short_is_not_swept(tmp_path: Path) -> None:
+def test_a_kernel_cut_short_is_not_swept(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(interp, "SOFT_STEP_BUDGET", interp.STEP_BUDGET)  # the hard stop, not loop sampling
     k = _lint(tmp_path, COSTLY.format(extra=", int m", pre="", inner=64, stride="(n + m)"))
     assert any("evaluation steps" in t for t in k.notes)  # the main evaluation stopped at its step budget
     assert _not_computed(k) == [NOT_COMPUTED.format("m, n")]
     assert all(a.worst_case is None for a in k.accesses)
 
 
-def test_a_batched_run_over_its_budget_is_stopped(tmp_path: Path) -> None:
+def test_a_batched_run_over_its_budget_is_stopped(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(interp, "SOFT_STEP_BUDGET", interp.STEP_BUDGET)  # the work budget, not loop sampling
     # every value depends on n + m, in a block of 256: far more work than steps
     text = COSTLY.format(extra=", int m", pre="", inner=12, stride="(n + m)")
     k = _lint(tmp_path, text, block=(256, 1, 1))

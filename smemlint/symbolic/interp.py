@@ -39,8 +39,9 @@ MAX_LOOP_ITERATIONS = 64  # iterations simulated per loop execution; later ones 
 UNKNOWN_TRIP_SAMPLE = 4  # iterations sampled when the trip count depends on data
 MAX_CALL_DEPTH = 12
 STEP_BUDGET = 60_000  # statements executed per kernel evaluation before giving up on the rest
-# Past this many steps loops stop after their current iteration (their iterations so far are the
-# sample), so that what follows them (a GEMM's epilogue after its K loop) is still evaluated.
+# Past this many steps an outermost loop stops after its current iteration (its iterations so far
+# are the sample), so that what follows it (a GEMM's epilogue after its K loop) is still evaluated.
+# Only the outermost: an inner loop replayed from its memo (exec_loop) must do what running it does.
 SOFT_STEP_BUDGET = STEP_BUDGET // 2
 TOO_COMPLEX = "code too complex to analyse"  # reason prefix of the frontend's cut-off Opaque values (extract.py)
 SWEEP_ROWS = 32  # virtual blocks of a batched evaluation: one per residue modulo 32 of the swept parameter
@@ -638,7 +639,7 @@ class Interpreter:
                     self._note(s, f"the loop at line {s.span.line if s.span else '?'} runs more than "
                                   f"{MAX_LOOP_ITERATIONS} iterations; its first {MAX_LOOP_ITERATIONS} sampled")
                     break
-                if iteration >= 1 and self._steps > SOFT_STEP_BUDGET:
+                if iteration >= 1 and len(self._loops) == 1 and self._steps > SOFT_STEP_BUDGET:
                     self._note(s, f"the loop at line {s.span.line if s.span else '?'}: its first {iteration} "
                                   f"iteration(s) sampled (the kernel is costly to evaluate; what follows the loop "
                                   f"is evaluated too)")
