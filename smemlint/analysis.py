@@ -17,6 +17,7 @@ from .frontend.parse import ParseOptions, parse
 from .results import AccessResult, FileResult, KernelResult, internal_error_message
 from .symbolic.interp import STEP_BUDGET, Interpreter, LaunchConfig, SiteStats
 from .symbolic.values import RowDivergence
+from .model.arch import ASSUMED_CARRY_OVER, get_arch
 from .symbolic.launch import DEFAULT_INT_PARAM, Resolved, resolve
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -313,6 +314,9 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
             parsed = parse(path, parse_options(settings), text)
         result.parse_mode = parsed.mode
         result.notes += parsed.notes
+        arch = get_arch(settings.arch)
+        if not arch.measured:
+            result.notes.append(ASSUMED_CARRY_OVER.format(name=arch.name))
         if parsed.tu is not None:
             result.includes = included_files(parsed.tu)
         if parsed.tu is None:

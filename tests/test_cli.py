@@ -203,3 +203,16 @@ def test_exit_zero_keeps_findings_but_not_errors(tmp_path: Path) -> None:
     assert r.returncode == 0 and "SMEM001" in r.stdout
     r = run("check", "--exit-zero", str(k), str(tmp_path / "missing.cu"))
     assert r.returncode == 2  # a file that could not be linted is still an error
+
+
+@pytest.mark.parametrize("arch", ["sm_70", "sm_80", "sm_100", "sm_120"])
+def test_unmeasured_architectures_say_what_is_assumed(tmp_path: Path, arch: str) -> None:
+    k = write(tmp_path, "k.cu", CONFLICT)
+    r = run("check", "--arch", arch, "--format", "json", str(k))
+    assert r.returncode == 1, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["arch"] == arch
+    assert any(n.startswith(f"{arch} was not measured") and "assumed to carry over" in n
+               for n in doc["files"][0]["notes"])
+    measured = json.loads(run("check", "--arch", "sm_90", "--format", "json", str(k)).stdout)
+    assert not any("not measured" in n for n in measured["files"][0]["notes"])

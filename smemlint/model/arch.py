@@ -12,8 +12,14 @@ from dataclasses import dataclass
 
 _MEASURED = "HARDWARE.md: measured on H100 (sm_90) with Nsight Compute, 2026-11-22"
 _DOCUMENTED = (
-    "CUDA C++ Programming Guide, compute capability 7.x-9.x: 32 banks of 32-bit words, "
+    "CUDA C++ Programming Guide, compute capabilities 7.x-12.x: 32 banks of 32-bit words, "
     "32-byte global sectors, 32-thread warps; not measured by this project"
+)
+ASSUMED_CARRY_OVER = (
+    "{name} was not measured by this project: the shared-memory banks (32 of 4 bytes), the 32-byte "
+    "global sectors and the warp of 32 threads measured on sm_90 are assumed to carry over (the CUDA "
+    "C++ Programming Guide documents them for compute capabilities 7.x-12.x); the wmma/ldmatrix/cp.async "
+    "costs and the instruction-cache sizes are sm_90's measurements or unknown"
 )
 
 
@@ -86,6 +92,11 @@ ARCHES: dict[str, Arch] = {
     "sm_86": _arch(86, measured=False),
     "sm_89": _arch(89, measured=False),
     "sm_90": _arch(90, measured=True),
+    "sm_100": _arch(100, measured=False),
+    "sm_103": _arch(103, measured=False),
+    "sm_110": _arch(110, measured=False),
+    "sm_120": _arch(120, measured=False),
+    "sm_121": _arch(121, measured=False),
 }
 
 DEFAULT_ARCH = "sm_90"
