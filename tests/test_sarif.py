@@ -92,3 +92,17 @@ def test_fail_on_threshold(tmp_path: Path) -> None:
     assert run("check", "--fail-on", "warning", "k.cu", cwd=tmp_path).returncode == 1
     assert run("check", "--fail-on", "error", "k.cu", cwd=tmp_path).returncode == 0
     assert run("check", "--fail-on", "nope", "k.cu", cwd=tmp_path).returncode == 2
+
+
+def test_github_annotations_say_when_github_cuts_them(tmp_path: Path) -> None:
+    for i in range(12):
+        (tmp_path / f"k{i}.cu").write_text(CONFLICT)
+    (tmp_path / "broken.cu").write_text('#include "nowhere.h"\n' + CONFLICT)
+    r = run("check", "--format", "github", "./", cwd=tmp_path)
+    lines = r.stdout.splitlines()
+    warnings = [x for x in lines if x.startswith("::warning ")]
+    assert len(warnings) == 13 and all(",title=SMEM001" in x for x in warnings)
+    assert not any("file=./" in x or "file=/" in x for x in lines)  # paths relative and clean
+    assert any(x.startswith("::notice file=broken.cu,") and "missing includes" in x for x in lines)
+    (cap,) = [x for x in lines if "at most 10 annotations" in x]
+    assert cap.startswith("::notice title=smemlint::") and "13 warnings" in cap and "SARIF" in cap
