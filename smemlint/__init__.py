@@ -1,2 +1,2 @@
 """smemlint: a static linter for CUDA C++ memory access patterns."""
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -7,6 +7,7 @@ PyPI (or a warm pip cache). Expect about a minute the first time, less with pip'
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -32,6 +33,23 @@ def _pre_commit() -> list[str]:
     if exe is None:
         pytest.skip("pre-commit is not installed (pip install -e '.[test]')")
     return [exe]
+
+
+def readme_snippet(first_line: str) -> str:
+    """The README's fenced block whose first line is `first_line`."""
+    text = (ROOT / "README.md").read_text()
+    for block in re.findall(r"```\w*\n(.*?)```", text, flags=re.S):
+        if block.startswith(first_line):
+            return block
+    raise AssertionError(f"no README block starts with {first_line!r}")
+
+
+def test_readme_pins_a_tag_of_this_repository() -> None:
+    rev = re.search(r"rev: (\S+)", readme_snippet("# .pre-commit-config.yaml")).group(1)
+    tags = subprocess.run(["git", "tag", "--list"], cwd=ROOT, capture_output=True, text=True).stdout.split()
+    if not (ROOT / ".git").exists() or not tags:
+        pytest.skip("not a git checkout with its tags (a source archive)")
+    assert rev in tags, f"the README pins {rev}, which is not a tag of this repository: {tags}"
 
 
 def test_hook_fails_on_conflict_and_passes_when_fixed(tmp_path: Path) -> None:
@@ -64,9 +82,18 @@ def test_hook_fails_on_conflict_and_passes_when_fixed(tmp_path: Path) -> None:
     (user / "kernels" / "notes.txt").write_text("not CUDA\n")
     _git(user, "add", "-A", env=env)
 
+    # The README's snippet, as pasted, with only the repository and its revision pointed at the snapshot
+    snippet = readme_snippet("# .pre-commit-config.yaml")
+    assert re.search(r"rev: v\d+\.\d+\.\d+", snippet), snippet
+    sha = _git(hook_repo, "rev-parse", "HEAD", env=env).strip()
+    config = re.sub(r"repo: \S+", f"repo: {hook_repo}", snippet)
+    config = re.sub(r"rev: \S+", f"rev: {sha}", config)
+    (user / ".pre-commit-config.yaml").write_text(config)
+    _git(user, "add", "-A", env=env)
+
     def try_repo() -> subprocess.CompletedProcess:
-        return subprocess.run([*pre_commit, "try-repo", str(hook_repo), "smemlint", "--all-files", "--color",
-                               "never"], cwd=user, env=env, capture_output=True, text=True, timeout=540)
+        return subprocess.run([*pre_commit, "run", "--all-files", "--color", "never"],
+                              cwd=user, env=env, capture_output=True, text=True, timeout=540)
 
     r = try_repo()
     out = r.stdout + r.stderr
