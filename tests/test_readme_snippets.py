@@ -1,0 +1,36 @@
+"""The README's CI snippets, parsed from the README as a user would paste them."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+yaml = pytest.importorskip("yaml", reason="PyYAML comes with pre-commit (the test extra)")
+
+ROOT = Path(__file__).parent.parent
+
+
+def _block(first_line: str) -> str:
+    text = (ROOT / "README.md").read_text()
+    for block in re.findall(r"```\w*\n(.*?)```", text, flags=re.S):
+        if block.startswith(first_line):
+            return block
+    raise AssertionError(f"no README block starts with {first_line!r}")
+
+
+def test_github_workflow_uploads_sarif_always_then_gates() -> None:
+    wf = yaml.safe_load(_block("# .github/workflows/smemlint.yml"))
+    triggers = wf.get("on", wf.get(True))  # YAML 1.1 reads a bare `on` as true
+    assert triggers and {"push", "pull_request"} <= set(triggers)
+    (job,) = wf["jobs"].values()
+    assert job["permissions"] == {"contents": "read", "security-events": "write"}
+    steps = job["steps"]
+    runs = [(i, s["run"]) for i, s in enumerate(steps) if "run" in s]
+    sarif = next(i for i, r in runs if "--format sarif" in r)
+    assert "--exit-zero" in runs[[i for i, _ in runs].index(sarif)][1]
+    upload = next(i for i, s in enumerate(steps) if str(s.get("uses", "")).startswith("github/codeql-action/upload-sarif"))
+    assert steps[upload].get("if") == "always()" and steps[upload]["with"]["sarif_file"] == "smemlint.sarif"
+    gate = next(i for i, r in runs if "--format github" in r)
+    assert sarif < upload < gate  # the gate cannot keep the report from being uploaded
+    assert "--exit-zero" not in steps[gate]["run"]
