@@ -8,6 +8,7 @@ misspelt. Suppressions are written
 ```cuda
 out[i] = tile[tx][ty];  // smemlint: ignore[SMEM001]        this line
 // smemlint: ignore[SMEM001, GMEM001]                       a comment alone on its line: the next line
+// smemlint: ignore-next-line[SMEM001]                       the next line, also after code (as NOLINTNEXTLINE)
 // smemlint: ignore-file[GMEM001]                           anywhere: the whole file
 // smemlint: ignore                                         every code on this (or the next) line
 ```
@@ -48,7 +49,7 @@ from .diagnostics import Diagnostic, Edit, Fix, Rule, Severity
 RULE = Rule(code="SUP001", name="unused-suppression", severity=Severity.INFO,
             summary="a `// smemlint: ignore[...]` comment that suppressed nothing")
 
-_COMMENT = re.compile(r"(?://|/\*)\s*smemlint:\s*(ignore-file|ignore)\b(?:\s*\[([^\]]*)\])?")
+_COMMENT = re.compile(r"(?://|/\*)\s*smemlint:\s*(ignore-file|ignore-next-line|ignore)\b(?:\s*\[([^\]]*)\])?")
 
 
 @dataclass
@@ -82,7 +83,7 @@ def parse(source: str) -> list[Suppression]:
             before = text[:m.start()].strip()
             if kind == "ignore-file":
                 target = 0
-            elif before:
+            elif before and kind != "ignore-next-line":
                 target = n
             else:  # a comment alone on its line silences the next line that has code
                 target = next((i for i in range(n + 1, len(lines) + 1) if lines[i - 1].strip()), n)

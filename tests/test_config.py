@@ -146,6 +146,10 @@ def test_inline_suppressions_and_unused_ones(tmp_path: Path) -> None:
     stale = CONFLICT.replace("tile[32][32]", "tile[32][33]").replace(line6, line6 + "  // smemlint: ignore[SMEM001]")
     write(tmp_path, "d.cu", stale)
     write(tmp_path, "e.cu", CONFLICT.replace(line6, line6 + " /* smemlint: ignore[SMEM01] */"))
+    # ignore-next-line: after code on the line before (NOLINTNEXTLINE), and alone above it
+    line5 = CONFLICT.splitlines()[4]
+    write(tmp_path, "f.cu", CONFLICT.replace(line5 + "\n", line5 + "  // smemlint: ignore-next-line[SMEM001]\n"))
+    write(tmp_path, "g.cu", CONFLICT.replace(line6, "    // smemlint: ignore-next-line[SMEM001]\n" + line6))
     doc = report(".", cwd=tmp_path)
     got = sorted((Path(d["file"]).name, d["line"], d["code"], d["message"].split(":")[0]) for d in doc["diagnostics"])
     assert got == [
