@@ -15,6 +15,10 @@ pickled. Entries live in `$SMEMLINT_CACHE_DIR`, else `$XDG_CACHE_HOME/smemlint`,
 else `~/.cache/smemlint`; `--no-cache` bypasses it. Results that depend on the
 environment rather than the inputs (errors, timeouts, a failed analysis, --sass)
 are never stored. A cache that cannot be read or written is silently skipped.
+
+The directory is kept under a size limit (`SMEMLINT_CACHE_MAX_MB`, default 512): after a run that
+stored entries, the least recently used ones (a hit touches its entry) are removed until the
+results take at most 80% of it. `smemlint clean` removes the whole directory.
 """
 from __future__ import annotations
 
@@ -32,6 +36,14 @@ from .config import Settings
 from .results import FileResult
 
 FORMAT = 2  # bump when the stored layout changes
+DEFAULT_MAX_MB = 512
+
+
+def max_bytes() -> int:
+    try:
+        return max(int(float(os.environ.get("SMEMLINT_CACHE_MAX_MB", DEFAULT_MAX_MB)) * 1024 * 1024), 0)
+    except ValueError:
+        return DEFAULT_MAX_MB * 1024 * 1024
 
 
 def cache_dir() -> Path:
@@ -98,7 +110,7 @@ class Cache:
         self.settings = settings
         self.base = hashlib.sha256("\0".join((tool_fingerprint(), repr(settings), _environment(),
                                               os.getcwd())).encode()).hexdigest()
-        self.hits = self.misses = 0
+        self.hits = self.misses = self.stored = 0
         self._stats: dict[str, tuple[int, int] | None] = {}
 
     def key(self, path: str, text: str | None = None) -> str | None:
@@ -152,6 +164,10 @@ class Cache:
                 self.misses += 1
                 return None
         self.hits += 1
+        try:
+            os.utime(self._path(key))  # recently used: the last to be evicted
+        except OSError:
+            pass
         result.from_cache = True
         result.seconds = time.perf_counter() - t0  # what the file cost in this run
         return result
@@ -182,11 +198,45 @@ class Cache:
             with os.fdopen(fd, "wb") as f:
                 pickle.dump((includes, result), f, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(tmp, target)
+            self.stored += 1
         except Exception:  # noqa: BLE001 - a read-only or full cache directory only costs speed
             try:
                 os.unlink(tmp)  # type: ignore[possibly-undefined]
             except Exception:  # noqa: BLE001
                 pass
+
+    def prune(self, limit: int | None = None) -> int:
+        """Remove the least recently used results while they take more than `limit` bytes (default:
+        max_bytes()), down to 80% of it; the number removed. Precompiled headers (pch/) keep their own
+        limit (frontend/pch.py)."""
+        limit = max_bytes() if limit is None else limit
+        entries = []
+        try:
+            for sub in self.dir.iterdir():
+                if not sub.is_dir() or len(sub.name) != 2:
+                    continue
+                for p in sub.glob("*.pickle"):
+                    try:
+                        st = p.stat()
+                    except OSError:
+                        continue
+                    entries.append((st.st_mtime, st.st_size, p))
+        except OSError:
+            return 0
+        total = sum(size for _, size, _ in entries)
+        if total <= limit:
+            return 0
+        removed = 0
+        for _, size, p in sorted(entries, key=lambda e: e[0]):
+            if total <= limit * 0.8:
+                break
+            try:
+                p.unlink()
+                total -= size
+                removed += 1
+            except OSError:
+                pass
+        return removed
 
     def _search_dirs(self, path: str) -> list[str]:
         """Where a missing `#include` would be found once it exists: the file's directory, -I and

@@ -189,6 +189,8 @@ def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_c
     finally:
         if scratch:
             shutil.rmtree(scratch, ignore_errors=True)
+    if cache is not None and cache.stored:
+        cache.prune()  # the least recently used results, over SMEMLINT_CACHE_MAX_MB
     progress.close()
     elapsed = time.perf_counter() - t0
     if write_baseline:
@@ -290,6 +292,19 @@ def show(location: str, block: str | None, config: str | None) -> None:
         click.echo(describe_access(a, path))
 
 
+
+
+@main.command()
+def clean() -> None:
+    """Remove the cache directory (results and precompiled headers), as `ruff clean` does."""
+    from .cache import cache_dir
+
+    d = cache_dir()
+    if not d.exists():
+        click.echo(f"smemlint: no cache at {d}")
+        return
+    shutil.rmtree(d, ignore_errors=True)
+    click.echo(f"smemlint: removed {d}" + (" (some files could not be removed)" if d.exists() else ""))
 
 @main.command()
 @click.option("--debounce", type=float, default=0.1, show_default=True,

@@ -65,3 +65,41 @@ def test_a_second_run_over_an_unchanged_tree_analyses_nothing(tmp_path: Path, mo
     cache = Cache(settings, tmp_path / "cache")
     third = lint.lint_paths(files, settings, jobs=2, cache=cache)
     assert [Path(r.path).name for r in third if not r.from_cache] == ["with_header.cu"]
+
+
+def test_the_least_recently_used_results_are_evicted_over_the_limit(tmp_path: Path) -> None:
+    import os
+    import time
+
+    cache = Cache(Settings(), tmp_path / "cache")
+    files = []
+    for i in range(6):
+        f = tmp_path / f"k{i}.cu"
+        f.write_text(GOOD.replace("good", f"k{i}"))
+        files.append(str(f))
+    lint.lint_paths(files, Settings(), jobs=1, cache=cache)
+    entries = sorted((tmp_path / "cache").glob("*/*.pickle"))
+    assert len(entries) == 6 and cache.stored == 6
+    for n, p in enumerate(entries):  # ages: entries[0] the oldest
+        os.utime(p, (time.time() - 1000 + n, time.time() - 1000 + n))
+    assert cache.get(cache.key(files[0])) is not None  # a hit makes its entry the most recent
+    size = entries[0].stat().st_size
+    removed = cache.prune(limit=int(size * 4.5))  # room for 4 entries; down to 80%: 3 are kept
+    kept = sorted((tmp_path / "cache").glob("*/*.pickle"))
+    assert removed == 3 and len(kept) == 3
+    assert Cache(Settings(), tmp_path / "cache").get(cache.key(files[0])) is not None  # the one just used stays
+
+
+def test_clean_removes_the_cache(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "SMEMLINT_CACHE_DIR": str(tmp_path / "cache")}
+    (tmp_path / "k.cu").write_text(GOOD)
+    subprocess.run([sys.executable, "-m", "smemlint", "check", str(tmp_path / "k.cu")], env=env,
+                   capture_output=True, timeout=120)
+    assert any((tmp_path / "cache").iterdir())
+    r = subprocess.run([sys.executable, "-m", "smemlint", "clean"], env=env, capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0 and "removed" in r.stdout and not (tmp_path / "cache").exists()
