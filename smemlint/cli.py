@@ -122,6 +122,8 @@ def main() -> None:
               help="Parse with the CUDA toolkit's headers, smemlint's bundled declarations, or auto.")
 @click.option("-p", "--compile-commands", "compile_commands", type=click.Path(),
               help="compile_commands.json (or its directory) to take -I/-D/-std flags from.")
+@click.option("--statistics", is_flag=True, help="Text format: one line per rule that fired (count, code, name, "
+                                                 "files) and the summary, instead of every finding.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (2 and 3 still mean "
                                                 "a file could not be linted / smemlint failed).")
 @click.option("--select", multiple=True, help="Only these rule codes (prefixes allowed; repeat or separate by commas).")
@@ -146,7 +148,8 @@ def main() -> None:
 @click.option("--no-cache", is_flag=True, help="Lint every file again instead of reusing results of unchanged files, "
                                                "and write nothing to the cache "
                                                "(cache: $SMEMLINT_CACHE_DIR or ~/.cache/smemlint).")
-def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_commands, exit_zero, select, ignore,
+def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_commands, statistics, exit_zero,
+          select, ignore,
           fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass, jobs, file_timeout,
           file_memory, no_cache) -> None:
     """Lint CUDA files and directories (default: the current directory).
@@ -202,8 +205,13 @@ def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_c
     from .report.text import use_colour
 
     colour = use_colour(sys.stdout) if color == "auto" else color == "always"
-    out = FORMATS[fmt](results, settings.arch, colour=colour, verbose=verbose,
-                       accesses=accesses, seconds=elapsed, baselined=baselined)
+    if statistics and fmt == "text":
+        from .report.text import statistics as render_statistics
+
+        out = render_statistics(results, settings.arch, baselined=baselined)
+    else:
+        out = FORMATS[fmt](results, settings.arch, colour=colour, verbose=verbose,
+                           accesses=accesses, seconds=elapsed, baselined=baselined)
     click.echo(out, color=True if colour else None)  # click strips escapes when piped unless told
     threshold = Severity.parse(fail_on)
     if any(is_internal_error(r) for r in results):

@@ -91,3 +91,22 @@ def test_progress_bar_only_on_a_terminal_for_many_files(tmp_path: Path) -> None:
     # few files: no bar even on a terminal
     rc, out, err = on_terminal(["check", "k00.cu", "k01.cu"], tmp_path)
     assert rc == 0 and "/2" not in err
+
+
+def test_statistics_is_a_table_by_rule(tmp_path) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent
+    r = subprocess.run([sys.executable, "-m", "smemlint", "check", "--statistics", str(root / "fixtures")],
+                       capture_output=True, text=True, timeout=600)
+    lines = r.stdout.splitlines()
+    assert r.returncode == 1 and len(lines) < 40, r.stdout  # a screen, whatever the number of findings
+    import re
+
+    rows = [ln.split() for ln in lines if re.match(r"\s*\d+  [A-Z]+\d{3} ", ln)]
+    counts = [int(row[0]) for row in rows]
+    assert counts == sorted(counts, reverse=True) and any(row[1] == "SMEM001" for row in rows)
+    total = next(ln for ln in lines if " findings (" in ln)
+    assert f": {sum(counts)} findings" in total

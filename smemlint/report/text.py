@@ -73,6 +73,12 @@ def render(results: list[FileResult], arch: str, *, colour: bool | None = None, 
         for d in r.diagnostics:
             out += _diagnostic(d, r.source, colour, verbose)
             counts[d.code] += 1
+    return "\n".join(out + _summary(results, counts, baselined))
+
+
+def _summary(results: list[FileResult], counts: Counter[str], baselined: int = 0) -> list[str]:
+    """The run's last lines: files, kernels, accesses and findings by rule; then the coverage."""
+    out = []
     n_files = len(results)
     n_err = sum(1 for r in results if r.status != "ok")
     n_kernels = sum(len(r.kernels) for r in results)
@@ -92,7 +98,32 @@ def render(results: list[FileResult], arch: str, *, colour: bool | None = None, 
         out.append(summary_line(cov))
         if cov.warning:
             out.append(f"warning: {cov.warning}")
-    return "\n".join(out)
+    return out
+
+
+def statistics(results: list[FileResult], arch: str, *, baselined: int = 0, **_: object) -> str:
+    """`--statistics`: one line per rule that fired (count, code, name, files, fixes offered),
+    most frequent first, then the run's summary and coverage: a screen for any tree."""
+    counts: Counter[str] = Counter()
+    names: dict[str, str] = {}
+    files: dict[str, set[str]] = {}
+    fixable: Counter[str] = Counter()
+    for r in results:
+        for d in r.diagnostics:
+            counts[d.code] += 1
+            names[d.code] = d.name
+            files.setdefault(d.code, set()).add(d.file)
+            fixable[d.code] += d.fix is not None and bool(d.fix.edits)
+    out = []
+    width = max((len(str(n)) for n in counts.values()), default=1)
+    cw = max((len(c) for c in counts), default=0)
+    nw = max((len(n) for n in names.values()), default=0)
+    for code, n in sorted(counts.items(), key=lambda cn: (-cn[1], cn[0])):
+        f = len(files[code])
+        fix = f", {fixable[code]} with a verified fix" if fixable[code] else ""
+        out.append(f"{n:>{width}}  {code:<{cw}}  {names[code]:<{nw}}  {f} file{'s' * (f != 1)}{fix}")
+    errors = [f"{r.path}: error: {r.error}" for r in results if r.status != "ok"]
+    return "\n".join(errors + out + _summary(results, counts, baselined))
 
 
 def use_colour(stream) -> bool:
