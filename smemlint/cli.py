@@ -20,7 +20,7 @@ from .diagnostics import Severity
 from .lint import DEFAULT_FILE_MEMORY, DEFAULT_FILE_TIMEOUT, all_rules, collect, default_jobs, lint_file, lint_paths
 from .model import get_arch
 from . import baseline
-from .report import FORMATS
+from .report import FORMATS, OUTPUT_FORMATS
 from .report.progress import Progress
 from .results import is_internal_error
 
@@ -113,6 +113,9 @@ def main() -> None:
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(sorted(FORMATS)), default="text", show_default=True,
               help="Output format.")
+@click.option("--output-format", "output_format", type=click.Choice(sorted(OUTPUT_FORMATS)),
+              help="ruff's names: full (the text format), concise (one line per finding), json, sarif, "
+                   "github; wins over --format.")
 @click.option("--block", help="Block shape for kernels with no launch or annotation, e.g. 32,8.")
 @click.option("--arch", help="Target architecture (default sm_90).")
 @click.option("-I", "include", multiple=True, help="Add an include directory.")
@@ -122,6 +125,9 @@ def main() -> None:
               help="Parse with the CUDA toolkit's headers, smemlint's bundled declarations, or auto.")
 @click.option("-p", "--compile-commands", "compile_commands", type=click.Path(),
               help="compile_commands.json (or its directory) to take -I/-D/-std flags from.")
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False, writable=True),
+              help="Write the report to this file instead of standard output.")
+@click.option("-q", "--quiet", is_flag=True, help="Text format: the findings only (no notes, summary or coverage).")
 @click.option("--statistics", is_flag=True, help="Text format: one line per rule that fired (count, code, name, "
                                                  "files) and the summary, instead of every finding.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (2 and 3 still mean "
@@ -148,7 +154,8 @@ def main() -> None:
 @click.option("--no-cache", is_flag=True, help="Lint every file again instead of reusing results of unchanged files, "
                                                "and write nothing to the cache "
                                                "(cache: $SMEMLINT_CACHE_DIR or ~/.cache/smemlint).")
-def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_commands, statistics, exit_zero,
+def check(paths, fmt, output_format, block, arch, include, define, std, cuda_headers, compile_commands, output_file, quiet,
+          statistics, exit_zero,
           select, ignore,
           fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass, jobs, file_timeout,
           file_memory, no_cache) -> None:
@@ -158,6 +165,8 @@ def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_c
     could not be linted, 3 an internal error of smemlint."""
     click.get_current_context().meta["smemlint.verbose"] = verbose
     paths = paths or (".",)
+    if output_format:
+        fmt = OUTPUT_FORMATS[output_format]
     try:
         block_t = parse_block(block) if block else None
         arch_name = get_arch(arch).name if arch else None
@@ -204,15 +213,21 @@ def check(paths, fmt, block, arch, include, define, std, cuda_headers, compile_c
     baselined = baseline.filter_known(results, Path(baseline_path), known) if known is not None else 0
     from .report.text import use_colour
 
-    colour = use_colour(sys.stdout) if color == "auto" else color == "always"
+    colour = (use_colour(sys.stdout) and not output_file) if color == "auto" else color == "always"
     if statistics and fmt == "text":
         from .report.text import statistics as render_statistics
 
         out = render_statistics(results, settings.arch, baselined=baselined)
     else:
         out = FORMATS[fmt](results, settings.arch, colour=colour, verbose=verbose,
-                           accesses=accesses, seconds=elapsed, baselined=baselined)
-    click.echo(out, color=True if colour else None)  # click strips escapes when piped unless told
+                           accesses=accesses, seconds=elapsed, baselined=baselined, quiet=quiet)
+    if output_file:
+        try:
+            Path(output_file).write_text(out + "\n", encoding="utf-8")
+        except OSError as e:
+            raise click.UsageError(f"cannot write {output_file}: {e.strerror or e}") from e
+    else:
+        click.echo(out, color=True if colour else None)  # click strips escapes when piped unless told
     threshold = Severity.parse(fail_on)
     if any(is_internal_error(r) for r in results):
         sys.exit(EXIT_INTERNAL)

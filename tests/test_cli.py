@@ -218,3 +218,26 @@ def test_unmeasured_architectures_say_what_is_assumed(tmp_path: Path, arch: str)
                for n in doc["files"][0]["notes"])
     measured = json.loads(run("check", "--arch", "sm_90", "--format", "json", str(k)).stdout)
     assert not any("not measured" in n for n in measured["files"][0]["notes"])
+
+
+def test_output_file_and_quiet(tmp_path: Path) -> None:
+    k = write(tmp_path, "k.cu", CONFLICT)
+    out = tmp_path / "report.json"
+    r = run("check", "--format", "json", "-o", str(out), str(k))
+    assert r.returncode == 1 and r.stdout == "" and json.loads(out.read_text())["diagnostics"]
+    r = run("check", "-q", str(k))
+    assert r.returncode == 1 and "SMEM001" in r.stdout
+    assert "finding" not in r.stdout and "coverage" not in r.stdout  # no summary lines
+    r = run("check", "-o", str(tmp_path / "missing-dir" / "r.txt"), str(k))
+    assert r.returncode == 2 and "cannot write" in r.stderr
+
+
+def test_output_format_ruff_names(tmp_path: Path) -> None:
+    k = write(tmp_path, "k.cu", CONFLICT)
+    concise = run("check", "--output-format", "concise", str(k))
+    first = concise.stdout.splitlines()[0]
+    assert concise.returncode == 1 and first.startswith(f"{k}:6:43: SMEM001 32-way bank conflict"), concise.stdout
+    assert "^~" not in concise.stdout and "  fix: pad each row" in concise.stdout
+    full = run("check", "--output-format", "full", str(k))
+    assert full.stdout == run("check", "--format", "text", str(k)).stdout
+    assert json.loads(run("check", "--output-format", "json", str(k)).stdout)["diagnostics"]

@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from importlib import import_module
 
-_MODULES = {"text": "text", "json": "json_report", "sarif": "sarif", "github": "github"}
+_MODULES = {"text": "text", "json": "json_report", "sarif": "sarif", "github": "github", "concise": "concise"}
+# ruff's --output-format names for the same renderers
+OUTPUT_FORMATS = {"full": "text", "concise": "concise", "json": "json", "sarif": "sarif", "github": "github"}
 
 
 class _Formats(dict):

@@ -57,7 +57,7 @@ def _access_table(r: FileResult) -> list[str]:
 
 
 def render(results: list[FileResult], arch: str, *, colour: bool | None = None, verbose: bool = False,
-           accesses: bool = False, baselined: int = 0, **_: object) -> str:
+           accesses: bool = False, baselined: int = 0, quiet: bool = False, **_: object) -> str:
     if colour is None:
         colour = False
     out: list[str] = []
@@ -66,14 +66,14 @@ def render(results: list[FileResult], arch: str, *, colour: bool | None = None, 
         if r.status != "ok":
             out.append(f"{r.path}: error: {r.error}")
             continue
-        for note in r.notes:
+        for note in [] if quiet else r.notes:
             out.append(f"{r.path}: note: {note}")
         if accesses:
             out += _access_table(r)
         for d in r.diagnostics:
             out += _diagnostic(d, r.source, colour, verbose)
             counts[d.code] += 1
-    return "\n".join(out + _summary(results, counts, baselined))
+    return "\n".join(out + ([] if quiet else _summary(results, counts, baselined)))
 
 
 def _summary(results: list[FileResult], counts: Counter[str], baselined: int = 0) -> list[str]:
