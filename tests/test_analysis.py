@@ -220,3 +220,26 @@ void h() { k<<<1, 32>>>(0, 0); }""")
     a = shared(r, 5)
     assert a.predictable and a.wavefronts_per_request == 1.0
     assert any("first 4 iterations sampled" in s for s in a.assumptions)
+
+
+def test_a_helper_reached_with_shared_and_global_memory_gives_no_mixed_number(tmp_path) -> None:
+    from smemlint.config import Settings
+    from smemlint.lint import lint_file
+
+    src = tmp_path / "both.cu"
+    src.write_text("""
+__device__ float4 load4(const float *p) { return *reinterpret_cast<const float4 *>(p); }
+__global__ void k(const float *in, float *out) {
+    __shared__ float s[32 * 4 * 2];
+    float4 g = load4(in + threadIdx.x * 4);
+    s[threadIdx.x * 8] = g.x;
+    __syncthreads();
+    float4 v = load4(s + threadIdx.x * 8);
+    out[threadIdx.x] = v.x + g.y;
+}
+int main() { k<<<1, 32>>>(0, 0); }
+""")
+    r = lint_file(str(src), Settings())
+    assert not any("failed" in n for n in r.notes), r.notes
+    (a,) = [a for a in r.accesses if a.line == 2]
+    assert not a.predictable and any("reached with global and shared memory" in x for x in a.assumptions), a.assumptions

@@ -1184,6 +1184,11 @@ class Interpreter:
         if not isinstance(ptr, Ptr) or ptr.symbol is None:
             self._unpredictable(st, ptr.reason if isinstance(ptr, Unknown) else "unknown pointer", mask)
             return
+        if st.space is not None and st.space != ptr.symbol.space:
+            # one access (a helper's `*reinterpret_cast<int4*>(p)`) reached with a shared and a global
+            # pointer: two instructions' costs in one set of sums would be neither's number
+            self._unpredictable(st, f"the access is reached with {st.space} and {ptr.symbol.space} memory "
+                                    "(a helper called on both); one number cannot describe both", mask)
         st.symbol = ptr.symbol
         st.space = ptr.symbol.space
         if self.costed is not None and ptr.symbol.key not in self.costed:
