@@ -1184,7 +1184,7 @@ class Interpreter:
         if not isinstance(ptr, Ptr) or ptr.symbol is None:
             self._unpredictable(st, ptr.reason if isinstance(ptr, Unknown) else "unknown pointer", mask)
             return
-        if st.space is not None and st.space != ptr.symbol.space:
+        if isinstance(st.space, str) and st.space != ptr.symbol.space:  # (a replay may leave a placeholder)
             # one access (a helper's `*reinterpret_cast<int4*>(p)`) reached with a shared and a global
             # pointer: two instructions' costs in one set of sums would be neither's number
             self._unpredictable(st, f"the access is reached with {st.space} and {ptr.symbol.space} memory "
