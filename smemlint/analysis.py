@@ -159,8 +159,8 @@ def _sweep(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch
     """Worst case over the residues of runtime parameters that were assumed, per site; and the
     parameters whose sweep was too costly (the caller says so)."""
     worst: dict[int, dict] = {}
-    if _sweep_cost(base_run, swept) > SWEEP_STEPS:
-        return {}, list(swept)
+    if base_run.budget_sampled or _sweep_cost(base_run, swept) > SWEEP_STEPS:
+        return {}, list(swept)  # a kernel too costly to evaluate whole is not evaluated 31 more times
     one_by_one = _one_by_one_cost(base_run, swept) <= SWEEP_STEPS  # what the sweep cost before batching
     budget = SWEEP_STEPS // max(1, min(len(swept), MAX_SWEPT_PARAMS))
     skipped = []

@@ -322,6 +322,7 @@ class Interpreter:
         self._stmt_table, self._expr_table = _tables(type(self))
         self._loop_facts = _loop_facts_of(unit)  # id(ir.Loop) -> what the loop reads and may do
         # id(ir.Loop) -> its loads read once per entry, kept with the file's IR like _loop_facts
+        self.budget_sampled = False  # an outermost loop was cut by the soft step budget (costly kernel)
         self._hoisted: dict[int, frozenset[int]] = unit.__dict__.setdefault("_hoisted_loads", {})
         self._loop_memo: dict[tuple, _LoopEffect] = {}
         # batched evaluation (the residue sweep)
@@ -640,6 +641,7 @@ class Interpreter:
                                   f"{MAX_LOOP_ITERATIONS} iterations; its first {MAX_LOOP_ITERATIONS} sampled")
                     break
                 if iteration >= 1 and len(self._loops) == 1 and self._steps > SOFT_STEP_BUDGET:
+                    self.budget_sampled = True
                     self._note(s, f"the loop at line {s.span.line if s.span else '?'}: its first {iteration} "
                                   f"iteration(s) sampled (the kernel is costly to evaluate; what follows the loop "
                                   f"is evaluated too)")
