@@ -127,6 +127,8 @@ def main() -> None:
               help="Parse with the CUDA toolkit's headers, smemlint's bundled declarations, or auto.")
 @click.option("-p", "--compile-commands", "compile_commands", type=click.Path(),
               help="compile_commands.json (or its directory) to take -I/-D/-std flags from.")
+@click.option("--stdin-filename", help="With `-` as the path: the name the text read from standard input is "
+                                       "linted and reported as (its directory finds pyproject.toml and headers).")
 @click.option("-o", "--output-file", type=click.Path(dir_okay=False, writable=True),
               help="Write the report to this file instead of standard output.")
 @click.option("-q", "--quiet", is_flag=True, help="Text format: the findings only (no notes, summary or coverage).")
@@ -156,7 +158,8 @@ def main() -> None:
 @click.option("--no-cache", is_flag=True, help="Lint every file again instead of reusing results of unchanged files, "
                                                "and write nothing to the cache "
                                                "(cache: $SMEMLINT_CACHE_DIR or ~/.cache/smemlint).")
-def check(paths, fmt, output_format, block, arch, include, define, std, cuda_headers, compile_commands, output_file, quiet,
+def check(paths, fmt, output_format, block, arch, include, define, std, cuda_headers, compile_commands, stdin_filename,
+          output_file, quiet,
           statistics, exit_zero,
           select, ignore,
           fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass, jobs, file_timeout,
@@ -174,10 +177,14 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         arch_name = get_arch(arch).name if arch else None
     except ValueError as e:
         raise click.UsageError(str(e)) from e
+    from_stdin = paths == ("-",)
+    if from_stdin:
+        stdin_text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+        paths = (stdin_filename or "stdin.cu",)
     settings = _settings(paths, config, block=block_t, arch=arch_name, include=include, define=define,
                          std=std, cuda_headers=cuda_headers, compile_commands=compile_commands,
                          select=select, ignore=ignore, sass=True if sass else None)
-    files, missing = collect(paths)
+    files, missing = (list(paths), []) if from_stdin else collect(paths)
     for m in missing:
         click.echo(f"smemlint: error: {m}: no such file or directory", err=True)
     known = None
@@ -198,8 +205,11 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         scratch = tempfile.mkdtemp(prefix="smemlint-pch-")
         settings = dataclasses.replace(settings, pch_dir=scratch)
     try:
-        results = lint_paths(files, settings, jobs=jobs or default_jobs(), timeout=file_timeout or None,
-                             memory_mb=file_memory or None, cache=cache, on_done=progress.step)
+        if from_stdin:  # one text, linted here (no worker, no cache: the text is not a file's)
+            results = [lint_file(files[0], settings, stdin_text)]
+        else:
+            results = lint_paths(files, settings, jobs=jobs or default_jobs(), timeout=file_timeout or None,
+                                 memory_mb=file_memory or None, cache=cache, on_done=progress.step)
     finally:
         if scratch:
             shutil.rmtree(scratch, ignore_errors=True)

@@ -241,3 +241,14 @@ def test_output_format_ruff_names(tmp_path: Path) -> None:
     full = run("check", "--output-format", "full", str(k))
     assert full.stdout == run("check", "--format", "text", str(k)).stdout
     assert json.loads(run("check", "--output-format", "json", str(k)).stdout)["diagnostics"]
+
+
+def test_standard_input_with_a_file_name(tmp_path: Path) -> None:
+    e = dict(os.environ)
+    e.pop("NO_COLOR", None)
+    r = subprocess.run([*SMEMLINT, "check", "--output-format", "concise", "--stdin-filename", "src/t.cu", "-"],
+                       input=CONFLICT, capture_output=True, text=True, cwd=tmp_path, env=e, timeout=120)
+    assert r.returncode == 1 and r.stdout.startswith("src/t.cu:6:43: SMEM001"), r.stdout + r.stderr
+    r = subprocess.run([*SMEMLINT, "check", "-"], input=CLEAN, capture_output=True, text=True, cwd=tmp_path,
+                       env=e, timeout=120)
+    assert r.returncode == 0 and "no findings" in r.stdout, r.stdout + r.stderr
