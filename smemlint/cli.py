@@ -137,6 +137,9 @@ def main() -> None:
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (2 and 3 still mean "
                                                 "a file could not be linted / smemlint failed).")
 @click.option("--select", multiple=True, help="Only these rule codes (prefixes allowed; repeat or separate by commas).")
+@click.option("--extend-select", multiple=True, help="Rule codes to enable besides the configured selection.")
+@click.option("--show-settings", is_flag=True, help="Print the settings the run would use (configuration and "
+                                                    "options merged) and exit.")
 @click.option("--ignore", multiple=True, help="Skip these rule codes (prefixes allowed; repeat or separate by commas).")
 @click.option("--fail-on", type=click.Choice(["info", "warning", "error"]), default="info", show_default=True,
               help="Exit 1 only for findings at or above this severity.")
@@ -161,7 +164,7 @@ def main() -> None:
 def check(paths, fmt, output_format, block, arch, include, define, std, cuda_headers, compile_commands, stdin_filename,
           output_file, quiet,
           statistics, exit_zero,
-          select, ignore,
+          select, extend_select, show_settings, ignore,
           fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass, jobs, file_timeout,
           file_memory, no_cache) -> None:
     """Lint CUDA files and directories (default: the current directory).
@@ -184,6 +187,16 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
     settings = _settings(paths, config, block=block_t, arch=arch_name, include=include, define=define,
                          std=std, cuda_headers=cuda_headers, compile_commands=compile_commands,
                          select=select, ignore=ignore, sass=True if sass else None)
+    extend = tuple(c.strip() for v in extend_select for c in v.split(",") if c.strip())
+    if extend:
+        _check_codes(extend, "--extend-select")
+        if settings.select:  # an empty selection is every rule already
+            settings = dataclasses.replace(settings, select=tuple(dict.fromkeys(settings.select + extend)))
+    if show_settings:
+        click.echo(f"# from {settings.source or 'defaults (no [tool.smemlint] found)'} and the command line")
+        for f in dataclasses.fields(settings):
+            click.echo(f"{f.name} = {getattr(settings, f.name)!r}")
+        return
     files, missing = (list(paths), []) if from_stdin else collect(paths)
     for m in missing:
         click.echo(f"smemlint: error: {m}: no such file or directory", err=True)

@@ -252,3 +252,16 @@ def test_standard_input_with_a_file_name(tmp_path: Path) -> None:
     r = subprocess.run([*SMEMLINT, "check", "-"], input=CLEAN, capture_output=True, text=True, cwd=tmp_path,
                        env=e, timeout=120)
     assert r.returncode == 0 and "no findings" in r.stdout, r.stdout + r.stderr
+
+
+def test_extend_select_and_show_settings(tmp_path: Path) -> None:
+    write(tmp_path, "pyproject.toml", '[tool.smemlint]\nselect = ["GMEM001"]\n')
+    k = write(tmp_path, "k.cu", CONFLICT)
+    only_config = run("check", str(k), cwd=tmp_path)
+    assert "SMEM001" not in only_config.stdout
+    extended = run("check", "--extend-select", "SMEM001", str(k), cwd=tmp_path)
+    assert extended.returncode == 1 and "SMEM001" in extended.stdout
+    shown = run("check", "--extend-select", "SMEM001", "--show-settings", str(k), cwd=tmp_path)
+    assert shown.returncode == 0 and "select = ('GMEM001', 'SMEM001')" in shown.stdout
+    assert str(tmp_path / "pyproject.toml") in shown.stdout.splitlines()[0]
+    assert run("check", "--extend-select", "SMEM01", str(k), cwd=tmp_path).returncode == 2
