@@ -127,6 +127,13 @@ def main() -> None:
               help="Parse with the CUDA toolkit's headers, smemlint's bundled declarations, or auto.")
 @click.option("-p", "--compile-commands", "compile_commands", type=click.Path(),
               help="compile_commands.json (or its directory) to take -I/-D/-std flags from.")
+@click.option("--fix", "apply_fixes", is_flag=True, help="Apply the safe fixes (SYNC003, SUP001) to the files, "
+                                                          "each file linted again before it is written.")
+@click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff: also the fixes that change an array's "
+                                                   "layout or what the program waits for (see `smemlint explain`).")
+@click.option("--diff", "show_diff", is_flag=True, help="Print the fixes as a unified diff instead of writing them "
+                                                        "(exit 1 when there is one).")
+@click.option("--show-fixes", is_flag=True, help="With --fix: list the findings that were fixed.")
 @click.option("--stdin-filename", help="With `-` as the path: the name the text read from standard input is "
                                        "linted and reported as (its directory finds pyproject.toml and headers).")
 @click.option("-o", "--output-file", type=click.Path(dir_okay=False, writable=True),
@@ -161,7 +168,8 @@ def main() -> None:
 @click.option("--no-cache", is_flag=True, help="Lint every file again instead of reusing results of unchanged files, "
                                                "and write nothing to the cache "
                                                "(cache: $SMEMLINT_CACHE_DIR or ~/.cache/smemlint).")
-def check(paths, fmt, output_format, block, arch, include, define, std, cuda_headers, compile_commands, stdin_filename,
+def check(paths, fmt, output_format, block, arch, include, define, std, cuda_headers, compile_commands, apply_fixes,
+          unsafe_fixes, show_diff, show_fixes, stdin_filename,
           output_file, quiet,
           statistics, exit_zero,
           select, extend_select, show_settings, ignore,
@@ -235,6 +243,11 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         click.echo(f"smemlint: wrote {n} finding(s) to {write_baseline}", err=True)
         sys.exit(EXIT_INTERNAL if any(is_internal_error(r) for r in results)
                  else 2 if missing or any(r.status != "ok" for r in results) else 0)
+    if apply_fixes or show_diff:
+        results, changed = _fix(results, settings, unsafe_fixes, write=apply_fixes and not show_diff
+                                and not from_stdin, show=show_fixes)
+        if show_diff:
+            sys.exit(1 if changed else 0)
     baselined = baseline.filter_known(results, Path(baseline_path), known) if known is not None else 0
     from .report.text import use_colour
 
@@ -263,6 +276,39 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
     if not files:
         click.echo("smemlint: no .cu or .cuh files found", err=True)
 
+
+
+def _fix(results, settings: Settings, unsafe: bool, *, write: bool, show: bool):
+    """Apply (write) or print (--diff) the fixes of every file; the results to report (a written
+    file's are those of its fixed text) and whether anything changed."""
+    from .fixes import fix_file
+
+    out, changed = [], False
+    for r in results:
+        ff = fix_file(r, settings, unsafe)
+        if ff is None:
+            out.append(r)
+            continue
+        if ff.refused:
+            click.echo(f"smemlint: {r.path}: fixes not applied: {ff.refused}", err=True)
+            out.append(r)
+            continue
+        changed = True
+        if not write:
+            click.echo(ff.diff(), nl=False)
+            out.append(r)
+            continue
+        try:
+            Path(r.path).write_text(ff.new, encoding="utf-8")
+        except OSError as e:
+            click.echo(f"smemlint: {r.path}: cannot write the fixes ({e.strerror or e})", err=True)
+            out.append(r)
+            continue
+        if show:
+            for d in ff.applied:
+                click.echo(f"fixed: {r.path}:{d.line}:{d.column}: {d.code} {d.fix.description}", err=True)
+        out.append(ff.result)
+    return out, changed
 
 @main.command()
 @click.argument("code")
