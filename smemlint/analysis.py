@@ -5,6 +5,7 @@ entries, so the JSON renderer is a mapping, not a translation.
 """
 from __future__ import annotations
 
+import dataclasses
 import errno
 import os
 import stat
@@ -184,6 +185,67 @@ def _sweep(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch
     return worst, skipped
 
 
+MULTI_BLOCK_STEPS = 30_000  # evaluation steps the other blocks of the grid may take together
+_SUMMED = ("requests", "wavefronts", "ideal", "sectors", "ideal_sectors")
+
+
+INTERIOR_SAMPLE = 8  # interior blocks evaluated per dimension: a 32-byte sector's alignment repeats within 8 blocks
+
+
+def _block_classes(g: int) -> list[tuple[int, float]]:
+    """(blockIdx, how many of the grid's blocks it stands for) along one dimension of `g` blocks: the
+    first and the last on their own (guards like `i > 0`, `i < n - 1` cut them), the interior whole
+    when it has at most INTERIOR_SAMPLE blocks, else by blocks 1..INTERIOR_SAMPLE (which must then
+    agree: _blocks_average checks)."""
+    if g <= INTERIOR_SAMPLE + 2:
+        return [(b, 1.0) for b in range(g)]
+    share = (g - 2) / INTERIOR_SAMPLE
+    return [(0, 1.0)] + [(b, share) for b in range(1, INTERIOR_SAMPLE + 1)] + [(g - 1, 1.0)]
+
+
+def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
+                    base: Interpreter) -> tuple[dict[int, tuple[dict, tuple, float]], str]:
+    """Issue 12 item 4: what the hardware counters report is the average over every block of the
+    grid, not block (0,0,0). For each site: the sums of its requests and costs over the grid (each
+    evaluated block weighted by the blocks it stands for), the costliest block and its per-request
+    cost. Only with a grid the launch gives, for the dimensions the kernel reads blockIdx of, and
+    within MULTI_BLOCK_STEPS; a site whose interior blocks disagree (the alignment shifts from block
+    to block) keeps block 0's figures. Returns ({site id: (sums, worst block, its cost)}, a note)."""
+    grid = resolved.config.grid
+    dims = [d for d, axis in enumerate("xyz") if f"blockIdx.{axis}" in kernel.uses and grid[d] > 1]
+    if resolved.launch is None or resolved.launch.grid is None or not dims:
+        return {}, ""
+    per_dim = [_block_classes(grid[d]) if d in dims else [(0, 1.0)] for d in range(3)]
+    blocks = [((x, y, z), wx * wy * wz) for x, wx in per_dim[0] for y, wy in per_dim[1] for z, wz in per_dim[2]]
+    if base.steps * (len(blocks) - 1) > MULTI_BLOCK_STEPS:
+        return {}, f"evaluated for block (0,0,0) only (the other {len(blocks) - 1} blocks evaluated for the grid's " \
+                   "average would cost too much)"
+    runs = []
+    for b, w in blocks:
+        it = base if b == (0, 0, 0) else run_kernel(unit, kernel, dataclasses.replace(resolved.config, block_idx=b),
+                                                      arch)
+        if any(text.startswith("analysis stopped after") for _, _, text in it.notes):
+            return {}, ""
+        runs.append((b, w, it))
+    sampled = [d for d in dims if grid[d] > INTERIOR_SAMPLE + 2]  # dimensions whose interior is a sample
+    interior = [it for b, _, it in runs if sampled and all(1 <= b[d] <= INTERIOR_SAMPLE for d in sampled)]
+    out: dict[int, tuple[dict, tuple, float]] = {}
+    for site in kernel.sites:
+        stats = [(b, w, it.stats[site.id]) for b, w, it in runs]
+        if any(st.unpredictable or st.space not in ("shared", "global") for _, _, st in stats if st.requests):
+            continue
+        metrics = [_site_metric(it.stats[site.id]) for it in interior]
+        if len({round(m, 9) for m in metrics if m is not None}) > 1:
+            continue  # the interior blocks differ: no exact average from a few of them
+        sums = {k: sum(w * getattr(st, k) for _, w, st in stats) for k in _SUMMED}
+        costs = [(b, _site_metric(st)) for b, _, st in stats if st.requests]
+        if not sums["requests"] or not costs:
+            continue
+        worst_b, worst_v = max(costs, key=lambda bv: (bv[1] or 0.0))
+        out[site.id] = (sums, worst_b, worst_v or 0.0)
+    return out, "averaged over the grid's blocks (the first, the last and the interior of each dimension)"
+
+
 def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settings) -> KernelResult:
     setting_block, setting_source = settings.block_for(kernel.name)
     resolved = resolve(kernel, unit, setting_block, setting_source)
@@ -195,8 +257,10 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
                                 "; analysed with the first")
     if any(u.startswith("gridDim") for u in kernel.uses):
         base_assumptions.append(resolved.grid_source)
+    averaged, how = _blocks_average(unit, kernel, resolved, settings.arch, it) \
+        if any(u.startswith("blockIdx") for u in kernel.uses) else ({}, "")
     if any(u.startswith("blockIdx") for u in kernel.uses):
-        base_assumptions.append("evaluated for block (0,0,0)")
+        base_assumptions.append(how if averaged else how or "evaluated for block (0,0,0)")
     read = sorted(it.params_read)
     base_assumptions += [resolved.param_sources[p] for p in read if p in resolved.param_sources]
     assumed = [p for p in read if resolved.param_sources.get(p, "").endswith("in this file)")]
@@ -215,14 +279,38 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
         assumptions += [text for first, last, text in it.notes if first <= site.span.line <= last]
         predictable = True
         wf = ideal = sec = ideal_sec = None
+        worst_block = None
+        grid_sums = averaged.get(site.id)
+        requests = grid_sums[0]["requests"] if grid_sums else st.requests
+        if averaged and not grid_sums and st.requests and not st.unpredictable:
+            assumptions.append("block (0,0,0)'s figures: the grid's blocks cost this access differently in a "
+                               "way a few of them cannot average (its alignment moves from block to block)")
         if st.unpredictable:
             predictable = False
             assumptions.append(f"cannot predict: {st.unpredictable}")
-        elif st.executions == 0 or (st.requests == 0 and st.space in ("shared", "global") and site.op != "atomic"):
+        elif not grid_sums and (st.executions == 0 or
+                                (st.requests == 0 and st.space in ("shared", "global") and site.op != "atomic")):
             predictable = False
             assumptions.append("cannot predict: the evaluation stopped (step budget) before reaching it"
                                if stopped else
                                "cannot predict: not executed by any thread under the assumed launch")
+        elif grid_sums and site.op != "atomic":
+            sums, worst_b, worst_v = grid_sums
+            if st.space == "shared" or (st.space is None and sums["wavefronts"]):
+                wf, ideal = _per(sums["wavefronts"], sums["requests"]), _per(sums["ideal"], sums["requests"])
+            else:
+                sec, ideal_sec = _per(sums["sectors"], sums["requests"]), _per(sums["ideal_sectors"], sums["requests"])
+            average = wf if wf is not None else sec
+            if abs(worst_v - average) > 0.005:
+                unit = "wavefronts" if wf is not None else "sectors"
+                assumptions.append(f"the costliest block, ({worst_b[0]},{worst_b[1]},{worst_b[2]}), needs "
+                                   f"{worst_v:.2f} {unit} per request; {average:.2f} is the grid's average")
+                worst_block = {"block": list(worst_b), f"{unit}_per_request": round(worst_v, 4)}
+            if sec is not None:
+                if site.op == "ld":
+                    ld_bytes, ld_sectors = ld_bytes + st.distinct_bytes, ld_sectors + st.sectors
+                else:
+                    st_bytes, st_sectors = st_bytes + st.distinct_bytes, st_sectors + st.sectors
         elif st.space == "shared" and site.op != "atomic":
             wf, ideal = _per(st.wavefronts, st.requests), _per(st.ideal, st.requests)
         elif st.space == "global" and site.op != "atomic":
@@ -234,7 +322,7 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
         elif site.op == "atomic" and st.space in ("shared", "global"):
             assumptions.append("atomics are not modelled (no measured rule)")
         worst_case = None
-        if site.id in worst and predictable:
+        if site.id in worst and predictable and not grid_sums:
             w = worst[site.id]
             key = "wavefronts_per_request" if st.space == "shared" else "sectors_per_request"
             worst_case = {key: w["value"], "condition": w["condition"]}
@@ -244,8 +332,8 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
             kernel.name, space, site.op,
             site.symbol_hint if site.symbol_hint != "?" else (st.symbol.name if st.symbol else "?"),
             (st.width or site.width) * 8, block, predictable, wf, ideal, sec, ideal_sec, assumptions,
-            worst_case, st, st.requests, site.text, instruction_line=st.instruction_line,
-            instruction=site.instruction))
+            worst_case, st, round(requests), site.text, instruction_line=st.instruction_line,
+            instruction=site.instruction, worst_block=worst_block))
     kr = KernelResult(kernel.span.file, kernel.span.line, kernel.name, block, base_assumptions, accesses,
                       [t for _, _, t in it.notes], ir=kernel, unit=unit, config=resolved.config,
                       end_line=kernel.span.end_line, launched=resolved.launch is not None)

@@ -47,6 +47,9 @@ class AccessResult:
     # the line nvcc's line table gives its instruction (what ncu's per-line view shows), when the
     # compiler moved it (a load hoisted out of its loop: the loop's line); None: `line`
     instruction_line: int | None = None
+    # the grid's costliest block and its per-request cost, when the per-request fields are the
+    # average over the grid's blocks and that block differs from it (issue 12 item 4)
+    worst_block: dict | None = None
     # an instruction whose lanes play roles (model/tensor.py): "ldmatrix.x4", "cp.async.cg",
     # "wmma.load.matrix_a", "st.shared.v2.b32", ...; "" for an access written in C++
     instruction: str = ""

@@ -101,11 +101,12 @@ def test_cli_cache_and_no_cache(tmp_path: Path) -> None:
     cache_dir = tmp_path / "cache"
     a = _cli(["--format", "json", *files], cache_dir)
     assert a.returncode == 1, a.stderr
-    entries = {p: p.stat().st_mtime_ns for p in cache_dir.rglob("*.pickle")}
+    entries = {p: (p.stat().st_ino, p.read_bytes()) for p in cache_dir.rglob("*.pickle")}
     assert len(entries) == 2
     b = _cli(["--format", "json", *files], cache_dir)
     assert b.returncode == 1
-    assert {p: p.stat().st_mtime_ns for p in cache_dir.rglob("*.pickle")} == entries  # read, not rewritten
+    # read, not rewritten (a hit only touches its entry's time, for the eviction of the least recently used)
+    assert {p: (p.stat().st_ino, p.read_bytes()) for p in cache_dir.rglob("*.pickle")} == entries
     fa, fb = json.loads(a.stdout), json.loads(b.stdout)
     assert fa["diagnostics"] == fb["diagnostics"] and fa["accesses"] == fb["accesses"]
     c = _cli(["--format", "json", "--no-cache", "-j", "1", *files], tmp_path / "unused")

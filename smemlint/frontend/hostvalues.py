@@ -21,6 +21,7 @@ marks what is not known.
 from __future__ import annotations
 
 import bisect
+import math
 from typing import Callable
 
 import clang.cindex as ci
@@ -48,6 +49,16 @@ _LOOPS = (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.CXX_FOR_RANGE_STMT)
 
 def _kids(c: ci.Cursor) -> list[ci.Cursor]:
     return list(c.get_children())
+
+
+_ROUNDING = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": math.floor}
+
+
+def _floating(c: ci.Cursor) -> bool:
+    try:
+        return c.type.get_canonical().kind in (ci.TypeKind.FLOAT, ci.TypeKind.DOUBLE, ci.TypeKind.LONGDOUBLE)
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def _strip(c: ci.Cursor) -> ci.Cursor:
@@ -481,6 +492,15 @@ class HostEvaluator:
                 return UNKNOWN
             a = self._eval(kids[0], env, fn, depth + 1)
             b = self._eval(kids[1], env, fn, depth + 1)
+            if op in "+-*/" and _floating(s) and isinstance(a, (int, float)) and isinstance(b, (int, float)) \
+                    and not isinstance(a, bool) and not isinstance(b, bool):
+                # float arithmetic (PolyBench's grid: `ceil((float)NI / (float)block.x)`); the value
+                # stays a float, so only ceil/floor (or nothing) makes an integer of it
+                try:
+                    return {"+": a + b, "-": a - b, "*": a * b, "/": a / b if b else None}[op] or \
+                        (0.0 if op != "/" else UNKNOWN)
+                except (OverflowError, ZeroDivisionError):
+                    return UNKNOWN
             if isinstance(a, int) and isinstance(b, int):
                 try:
                     return f(a, b)
@@ -503,6 +523,12 @@ class HostEvaluator:
                     return self._eval(kids[1] if c else kids[2], env, fn, depth + 1)
                 a, b = (self._eval(x, env, fn, depth + 1) for x in kids[1:])
                 return a if a == b else UNKNOWN
+            return UNKNOWN
+        if k == K.CALL_EXPR and s.spelling in _ROUNDING:
+            args = list(s.get_arguments())
+            v = self._eval(args[0], env, fn, depth + 1) if len(args) == 1 else UNKNOWN
+            if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v):
+                return int(_ROUNDING[s.spelling](v))
             return UNKNOWN
         if k == K.CALL_EXPR and s.spelling in ("min", "max", "std::min", "std::max", "fmin", "fmax"):
             vals = [self._eval(a, env, fn, depth + 1) for a in s.get_arguments()]

@@ -1,0 +1,77 @@
+"""Issue 12 item 4: the per-request figures of an access whose cost depends on the block are the
+grid's average (what Nsight Compute's counters report), with the costliest block beside it."""
+from __future__ import annotations
+
+from smemlint.config import Settings
+from smemlint.lint import lint_file
+
+KERNELS = """
+__global__ void interior(const float *in, float *out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i > 0 && i < n - 1)
+        out[i] = in[i - 1] + in[i + 1];              // LINE stencil
+}
+__global__ void shifting(const float *in, float *out) {
+    out[blockIdx.x * 32 + threadIdx.x] = in[blockIdx.x * 33 + threadIdx.x];   // LINE shift
+}
+__global__ void shifting_wide(const float *in, float *out) {
+    out[blockIdx.x * 32 + threadIdx.x] = in[blockIdx.x * 33 + threadIdx.x];
+}
+__global__ void uniform(const float *in, float *out) {
+    out[blockIdx.x * 32 + threadIdx.x] = in[blockIdx.x * 32 + threadIdx.x];   // LINE same
+}
+int main() {
+    interior<<<8, 32>>>(0, 0, 256);
+    shifting<<<8, 32>>>(0, 0);
+    shifting_wide<<<64, 32>>>(0, 0);
+    uniform<<<8, 32>>>(0, 0);
+    interior<<<1, 32>>>(0, 0, 32);
+}
+"""
+
+
+def _lint(tmp_path):
+    p = tmp_path / "grid.cu"
+    p.write_text(KERNELS)
+    r = lint_file(str(p), Settings())
+    assert r.status == "ok", r.error
+    return r
+
+
+def _line(tag: str) -> int:
+    return next(i for i, t in enumerate(KERNELS.splitlines(), 1) if t.rstrip().endswith(tag))
+
+
+def test_boundary_blocks_are_averaged_in(tmp_path) -> None:
+    r = _lint(tmp_path)
+    (k,) = [k for k in r.kernels if k.name == "interior" and any("averaged" in x for x in k.assumptions)]
+    store = next(a for a in k.accesses if a.line == _line("// LINE stencil") and a.op == "st")
+    # the store: 4 sectors in every block (block 0 without lane 0, the last without lane 31)
+    assert store.sectors_per_request == 4.0 and store.worst_block is None
+    # `in[i - 1]`, one float before the lanes: block 0 (lane 0 off) reads floats 0..30, 4 sectors; every
+    # other block straddles 5: the grid's average is (4 + 7 x 5) / 8 and block 1 is the costliest
+    left = next(a for a in k.accesses if a.line == _line("// LINE stencil") and a.text == "in[i - 1]")
+    assert left.sectors_per_request == 4.875 and left.requests == 8
+    assert left.worst_block == {"block": [1, 0, 0], "sectors_per_request": 5.0}
+    assert any("the costliest block, (1,0,0), needs 5.00 sectors" in x for x in left.assumptions)
+
+
+
+def test_an_alignment_that_moves_from_block_to_block(tmp_path) -> None:
+    r = _lint(tmp_path)
+    # 8 blocks: every block evaluated; `in[b * 33 + t]` starts on a sector in block 0 only
+    (k,) = [k for k in r.kernels if k.name == "shifting"]
+    load = next(a for a in k.accesses if a.op == "ld")
+    assert load.sectors_per_request == 4.875, load.assumptions
+    # 64 blocks: the interior is sampled by blocks 1..8, which disagree (block 8 starts on a sector,
+    # 1..7 do not): no average from them; block 0's figure, and a note that says why
+    (big,) = [k for k in r.kernels if k.name == "shifting_wide"]
+    load = next(a for a in big.accesses if a.op == "ld")
+    assert load.sectors_per_request == 4.0 and load.worst_block is None
+    assert any("cannot average" in x for x in load.assumptions), load.assumptions
+
+
+def test_a_one_block_launch_and_a_uniform_grid(tmp_path) -> None:
+    r = _lint(tmp_path)
+    (u,) = [k for k in r.kernels if k.name == "uniform"]
+    assert all(a.sectors_per_request == 4.0 and a.worst_block is None for a in u.accesses)
