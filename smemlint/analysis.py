@@ -185,7 +185,7 @@ def _sweep(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch
     return worst, skipped
 
 
-MULTI_BLOCK_STEPS = 30_000  # evaluation steps the other blocks of the grid may take together
+MULTI_BLOCK_STEPS = 50_000  # evaluation steps the other blocks of the grid may take together
 _SUMMED = ("requests", "wavefronts", "ideal", "sectors", "ideal_sectors")
 
 
@@ -228,14 +228,27 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
             return {}, ""
         runs.append((b, w, it))
     sampled = [d for d in dims if grid[d] > INTERIOR_SAMPLE + 2]  # dimensions whose interior is a sample
-    interior = [it for b, _, it in runs if sampled and all(1 <= b[d] <= INTERIOR_SAMPLE for d in sampled)]
+
+    def interior_agrees(site_id: int) -> bool:
+        """Along each sampled dimension, the interior blocks with the same other coordinates cost the
+        same (else a few of them do not stand for the rest)."""
+        for d in sampled:
+            groups: dict[tuple, set] = {}
+            for b, _, it in runs:
+                if 1 <= b[d] <= INTERIOR_SAMPLE:
+                    m = _site_metric(it.stats[site_id])
+                    if m is not None:
+                        groups.setdefault(tuple(b[e] for e in range(3) if e != d), set()).add(round(m, 9))
+            if any(len(ms) > 1 for ms in groups.values()):
+                return False
+        return True
+
     out: dict[int, tuple[dict, tuple, float]] = {}
     for site in kernel.sites:
         stats = [(b, w, it.stats[site.id]) for b, w, it in runs]
         if any(st.unpredictable or st.space not in ("shared", "global") for _, _, st in stats if st.requests):
             continue
-        metrics = [_site_metric(it.stats[site.id]) for it in interior]
-        if len({round(m, 9) for m in metrics if m is not None}) > 1:
+        if not interior_agrees(site.id):
             continue  # the interior blocks differ: no exact average from a few of them
         sums = {k: sum(w * getattr(st, k) for _, w, st in stats) for k in _SUMMED}
         costs = [(b, _site_metric(st)) for b, _, st in stats if st.requests]
