@@ -187,8 +187,6 @@ def _sweep(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch
 
 MULTI_BLOCK_STEPS = 50_000  # evaluation steps the other blocks of the grid may take together
 _SUMMED = ("requests", "wavefronts", "ideal", "sectors", "ideal_sectors")
-
-
 INTERIOR_SAMPLE = 8  # interior blocks evaluated per dimension: a 32-byte sector's alignment repeats within 8 blocks
 
 
@@ -256,7 +254,8 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
             continue
         worst_b, worst_v = max(costs, key=lambda bv: (bv[1] or 0.0))
         out[site.id] = (sums, worst_b, worst_v or 0.0)
-    return out, "averaged over the grid's blocks (the first, the last and the interior of each dimension)"
+    return out, "averaged over the grid's blocks (the first, the last and the interior of each dimension)" \
+        if out else ""
 
 
 def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settings) -> KernelResult:
@@ -270,10 +269,10 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
                                 "; analysed with the first")
     if any(u.startswith("gridDim") for u in kernel.uses):
         base_assumptions.append(resolved.grid_source)
-    averaged, how = _blocks_average(unit, kernel, resolved, settings.arch, it) \
-        if any(u.startswith("blockIdx") for u in kernel.uses) else ({}, "")
+    averaged: dict = {}
     if any(u.startswith("blockIdx") for u in kernel.uses):
-        base_assumptions.append(how if averaged else how or "evaluated for block (0,0,0)")
+        averaged, how = _blocks_average(unit, kernel, resolved, settings.arch, it)
+        base_assumptions.append(how or "evaluated for block (0,0,0)")
     read = sorted(it.params_read)
     base_assumptions += [resolved.param_sources[p] for p in read if p in resolved.param_sources]
     assumed = [p for p in read if resolved.param_sources.get(p, "").endswith("in this file)")]
@@ -295,7 +294,7 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
         worst_block = None
         grid_sums = averaged.get(site.id)
         requests = grid_sums[0]["requests"] if grid_sums else st.requests
-        if averaged and not grid_sums and st.requests and not st.unpredictable:
+        if averaged and not grid_sums and st.requests and not st.unpredictable and st.space in ("shared", "global"):
             assumptions.append("block (0,0,0)'s figures: the grid's blocks cost this access differently in a "
                                "way a few of them cannot average (its alignment moves from block to block)")
         if st.unpredictable:
