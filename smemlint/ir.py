@@ -265,6 +265,16 @@ def lvalue_root(e: Expr, limit: int = 32) -> SymbolRef | VarRef | None:
     return None
 
 
+def without_spans(e: object) -> object:
+    """An IR expression as a key that ignores where it was written (two `in[i]` are the same)."""
+    if isinstance(e, (tuple, list)):
+        return tuple(without_spans(x) for x in e)
+    fields = getattr(e, "__dataclass_fields__", None)
+    if not fields:
+        return e
+    return (type(e).__name__,) + tuple(without_spans(getattr(e, f)) for f in fields if f != "span")
+
+
 def root_name(e: Expr, default: str = "?") -> str:
     root = lvalue_root(e)
     if isinstance(root, SymbolRef):

@@ -1003,7 +1003,7 @@ class Extractor:
         The merged access keeps the first field's site; the others' sites are dropped."""
         loads: dict[object, list[ir.Access]] = {}
         for a in _field_loads(e):
-            loads.setdefault(_without_spans(a.lvalue.base), []).append(a)  # type: ignore[attr-defined]
+            loads.setdefault(ir.without_spans(a.lvalue.base), []).append(a)  # type: ignore[attr-defined]
         replace: dict[int, ir.Expr] = {}
         for group in loads.values():
             by_offset = {a.lvalue.offset: a for a in group}  # type: ignore[attr-defined]
@@ -1330,16 +1330,6 @@ def _field_loads(e: object) -> list[ir.Access]:
             stack.extend(getattr(n, f) for f in fields if f not in ("ctype", "span"))
     found.reverse()
     return found
-
-
-def _without_spans(e: object) -> object:
-    """An IR expression as a key that ignores where it was written (two `in[i]` are the same)."""
-    if isinstance(e, (tuple, list)):
-        return tuple(_without_spans(x) for x in e)
-    fields = getattr(e, "__dataclass_fields__", None)
-    if not fields:
-        return e
-    return (type(e).__name__,) + tuple(_without_spans(getattr(e, f)) for f in fields if f != "span")
 
 
 def _rebuild(e: object, replace: dict[int, ir.Expr]) -> object:

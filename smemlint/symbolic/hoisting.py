@@ -31,15 +31,6 @@ from .. import ir
 _BRANCHING_OPS = ("&&", "||")
 
 
-def _without_spans(e: object) -> object:
-    if isinstance(e, (tuple, list)):
-        return tuple(_without_spans(x) for x in e)
-    fields = getattr(e, "__dataclass_fields__", None)
-    if not fields:
-        return e
-    return (type(e).__name__,) + tuple(_without_spans(getattr(e, f)) for f in fields if f != "span")
-
-
 def _children(n: object) -> Iterator[object]:
     fields = getattr(n, "__dataclass_fields__", None)
     if not fields:
@@ -131,7 +122,7 @@ def hoisted_loads(loop: ir.Loop, volatile_vars: set[str] | frozenset[str] = froz
         used = {x.var for x in _walk(address) if isinstance(x, (ir.VarRef, ir.LocalField))}
         if used & variant:
             continue
-        key = _without_spans(address)
-        if all(_without_spans(s.lvalue) == key or _distinct_shared(s.lvalue, address) for s in stores):
+        key = ir.without_spans(address)
+        if all(ir.without_spans(s.lvalue) == key or _distinct_shared(s.lvalue, address) for s in stores):
             out.add(load.site)
     return frozenset(out)
