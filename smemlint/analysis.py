@@ -275,6 +275,7 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
         base_assumptions.append(how or "evaluated for block (0,0,0)")
     read = sorted(it.params_read)
     base_assumptions += [resolved.param_sources[p] for p in read if p in resolved.param_sources]
+    base_assumptions += list(resolved.pointer_sources)
     assumed = [p for p in read if resolved.param_sources.get(p, "").endswith("in this file)")]
     worst, skipped = _sweep(unit, kernel, resolved, settings.arch, assumed, it) if assumed else ({}, [])
     if skipped:

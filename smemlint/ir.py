@@ -401,6 +401,8 @@ class LaunchSite:
     args: tuple[int | None, ...]  # literal argument values (None: not constant)
     block_text: str = ""
     first_iteration: tuple[int, ...] = ()  # lines of the loops around it: its values are their first iteration's
+    # per argument: bytes a pointer argument points past its allocation (`d_in + RADIUS`), None if not known
+    pointer_offsets: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)

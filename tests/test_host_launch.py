@@ -101,3 +101,30 @@ def test_launch_inside_a_branch_sees_the_values_before_it(tmp_path) -> None:
 def test_integer_argument_through_assignments(tmp_path) -> None:
     k = kernel_of(tmp_path, "void h(float *o) { int n = 10; n = n * 100; k<<<1, dim3(16, 16)>>>(o, n); }")
     assert any("n = 1000 from the launch" in a for a in k.assumptions), k.assumptions
+
+
+def test_pointer_offsets_at_the_launch_set_the_alignment(tmp_path) -> None:
+    """Issue 12 item 5: `k<<<...>>>(buf + 3)` is 12 bytes past a 256-byte-aligned allocation."""
+    from smemlint.config import Settings
+    from smemlint.lint import lint_file
+
+    src = tmp_path / "off.cu"
+    src.write_text("__global__ void copy(const float *in, float *out) {\n"
+                   "    out[threadIdx.x] = in[threadIdx.x];\n}\n"
+                   "int pick();\n"
+                   "void run(float *d_in, float *d_out) {\n"
+                   "    copy<<<1, 32>>>(d_in + 3, &d_out[8]);\n}\n"
+                   "__global__ void copy2(const float *in, float *out) {\n"
+                   "    out[threadIdx.x] = in[threadIdx.x];\n}\n"
+                   "void run2(float *d_in, float *d_out) {\n"
+                   "    copy2<<<1, 32>>>(d_in + pick(), d_out);\n}\n")
+    r = lint_file(str(src), Settings())
+    k = {k.name: k for k in r.kernels}
+    load = next(a for a in k["copy"].accesses if a.op == "ld")
+    store = next(a for a in k["copy"].accesses if a.op == "st")
+    assert load.sectors_per_request == 5.0 and store.sectors_per_request == 4.0  # 12 bytes off; 32 bytes: aligned
+    assert any("`in` points 12 bytes past" in x for x in k["copy"].assumptions)
+    assert any("`out` points 32 bytes past" in x for x in k["copy"].assumptions)
+    # an offset the evaluator cannot read: the allocation's alignment stays assumed, and nothing is claimed
+    load2 = next(a for a in k["copy2"].accesses if a.op == "ld")
+    assert load2.sectors_per_request == 4.0 and not any("points" in x for x in k["copy2"].assumptions)

@@ -1289,10 +1289,12 @@ class Extractor:
                 block = hv.dim3_value(launch.block, fn, at) if launch.block is not None else None
                 smem = hv.int_value(launch.smem, fn, at) if launch.smem is not None else None
             args = tuple(hv.int_value(a, fn, at) for a in launch.args)
+            offsets = tuple(hv.pointer_offset(a, fn, at) for a in launch.args)
             first = hv.first_iteration_of(fn, at)
         except Exception:  # noqa: BLE001 - an expression the evaluator cannot read leaves the launch unknown
             grid = block = smem = None
             args = ()
+            offsets = ()
             first = ()
         key = (ref.get_usr() or self.decl_key(ref)) + _display_name(ref)
         block_text = ""
@@ -1302,7 +1304,8 @@ class Extractor:
             if sp.line == sp.end_line and 0 < sp.line <= len(self.lines) and \
                     (sp.column, sp.end_column) != (whole.column, whole.end_column):
                 block_text = self.lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
-        return ir.LaunchSite(key, span_of(launch.call, self.path), grid, block, smem, args, block_text, first)
+        return ir.LaunchSite(key, span_of(launch.call, self.path), grid, block, smem, args, block_text, first,
+                             offsets)
 
 
 def _symbol_hint(lv: ir.Expr) -> str:

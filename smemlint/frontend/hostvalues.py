@@ -329,6 +329,36 @@ class HostEvaluator:
             return False
         return self._eval(cond, env, fn, 0) not in (UNKNOWN, 0, False)
 
+    def pointer_offset(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor | None = None) -> int | None:
+        """Bytes a pointer argument points past the pointer it is computed from, when that is a
+        variable (an allocation: `d_in + RADIUS`, `&buf[pad]`); 0 for the variable itself; None else."""
+        s = _strip(expr)
+        if s.type.get_canonical().kind != ci.TypeKind.POINTER:
+            return None
+        if s.kind == K.DECL_REF_EXPR:
+            return 0
+        kids = _kids(s)
+        if s.kind == K.BINARY_OPERATOR and _operator(s) in ("+", "-") and len(kids) == 2:
+            ptr, idx = (kids[0], kids[1]) if _strip(kids[0]).type.get_canonical().kind == ci.TypeKind.POINTER \
+                else (kids[1], kids[0])
+            if _operator(s) == "-" and ptr is not kids[0]:
+                return None
+            sign = -1 if _operator(s) == "-" else 1
+        elif s.kind == K.UNARY_OPERATOR and _operator(s) == "&" and kids and _strip(kids[0]).kind == K.ARRAY_SUBSCRIPT_EXPR:
+            sub = _kids(_strip(kids[0]))
+            if len(sub) != 2:
+                return None
+            ptr, idx, sign = sub[0], sub[1], 1
+        else:
+            return None
+        if _strip(ptr).kind != K.DECL_REF_EXPR:
+            return None
+        n = self.int_value(idx, function, at) if function is not None else None
+        size = _strip(ptr).type.get_canonical().get_pointee().get_size()
+        if n is None or size <= 0:
+            return None
+        return sign * n * size
+
     def first_iteration_of(self, function: ci.Cursor | None, at: ci.Cursor) -> tuple[int, ...]:
         """Lines of the loops around `at` whose first iteration the values at `at` are from."""
         if function is None:

@@ -59,6 +59,8 @@ class LaunchConfig:
     # the parameters of `params` whose value is assumed, not given by the program: their values and
     # what is computed from them are evaluated in wide integers (values.Known.wide)
     assumed_params: frozenset[str] = frozenset()
+    # pointer parameter name -> bytes past its (256-byte-aligned) allocation the launch passes it
+    pointer_offsets: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -349,7 +351,8 @@ class Interpreter:
         env: dict[str, Value] = {}
         for p in self.kernel.params:
             if p.symbol is not None:
-                env[p.var] = Ptr(p.symbol, self._zero)
+                offset = self.config.pointer_offsets.get(p.name, 0)
+                env[p.var] = Ptr(p.symbol, self._const(offset) if offset else self._zero)
             elif p.ctype.is_int and p.name in self.config.params:
                 value = self.config.params[p.name]
                 wide = p.name in self.config.assumed_params

@@ -27,6 +27,7 @@ class Resolved:
     param_sources: dict[str, str]
     launch: ir.LaunchSite | None
     other_blocks: tuple[tuple[int, int, int], ...] = ()
+    pointer_sources: tuple[str, ...] = ()  # pointer arguments passed past their allocation's start
 
 
 def default_block(kernel: ir.Kernel) -> tuple[int, int, int]:
@@ -107,5 +108,13 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
             params[p.name] = DEFAULT_INT_PARAM
             assumed.add(p.name)  # evaluated in wide integers: its products never wrap into a false guard
             sources[p.name] = f"{p.name} = {DEFAULT_INT_PARAM} assumed (not a constant at a launch in this file)"
-    return Resolved(LaunchConfig(block, grid, (0, 0, 0), params, frozenset(assumed)), block_source, grid_source,
-                    sources, launch, others)
+    offsets: dict[str, int] = {}
+    pointer_sources = []
+    for i, p in enumerate(kernel.params):
+        off = launch.pointer_offsets[i] if launch is not None and i < len(launch.pointer_offsets) else None
+        if p.symbol is not None and off:
+            offsets[p.name] = off
+            pointer_sources.append(f"`{p.name}` points {off} bytes past the start of a (256-byte-aligned) allocation: "
+                                   f"the launch at {path}:{launch.span.line} passes it so")  # type: ignore[union-attr]
+    return Resolved(LaunchConfig(block, grid, (0, 0, 0), params, frozenset(assumed), offsets), block_source,
+                    grid_source, sources, launch, others, tuple(pointer_sources))
