@@ -40,7 +40,7 @@ __global__ void branch(Body *p, float *f, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     float s = 0.0f;
     for (int j = 0; j < 64; j++) {
-        if (j > n) s += p[i].x;                     // ACC branch
+        if (j % 2 == 0) s += p[i].x;                // ACC branch
     }
     f[i] = s;
 }
@@ -125,7 +125,7 @@ def test_loop_invariant_field_hoisted_without_stores(result) -> None:
 
 
 def test_no_hoisting_under_a_branch_a_barrier_or_volatile(result) -> None:
-    assert _loads(result, "branch")["p[i].x"][0] in (0, 64)  # per iteration (when taken)
+    assert _loads(result, "branch")["p[i].x"][0] == 32  # every iteration that takes the branch
     assert _loads(result, "barrier")["b[t]"][0] == 64
     assert _loads(result, "through_volatile")["v[t]"][0] == 64
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from kernels import transpose
+from readme import readme_block
 
 ROOT = Path(__file__).parent.parent
 CONFLICT = transpose()
@@ -35,17 +36,8 @@ def _pre_commit() -> list[str]:
     return [exe]
 
 
-def readme_snippet(first_line: str) -> str:
-    """The README's fenced block whose first line is `first_line`."""
-    text = (ROOT / "README.md").read_text()
-    for block in re.findall(r"```\w*\n(.*?)```", text, flags=re.S):
-        if block.startswith(first_line):
-            return block
-    raise AssertionError(f"no README block starts with {first_line!r}")
-
-
 def test_readme_pins_a_tag_of_this_repository() -> None:
-    rev = re.search(r"rev: (\S+)", readme_snippet("# .pre-commit-config.yaml")).group(1)
+    rev = re.search(r"rev: (\S+)", readme_block("# .pre-commit-config.yaml")).group(1)
     tags = subprocess.run(["git", "tag", "--list"], cwd=ROOT, capture_output=True, text=True).stdout.split()
     if not (ROOT / ".git").exists() or not tags:
         pytest.skip("not a git checkout with its tags (a source archive)")
@@ -83,7 +75,7 @@ def test_hook_fails_on_conflict_and_passes_when_fixed(tmp_path: Path) -> None:
     _git(user, "add", "-A", env=env)
 
     # The README's snippet, as pasted, with only the repository and its revision pointed at the snapshot
-    snippet = readme_snippet("# .pre-commit-config.yaml")
+    snippet = readme_block("# .pre-commit-config.yaml")
     assert re.search(r"rev: v\d+\.\d+\.\d+", snippet), snippet
     sha = _git(hook_repo, "rev-parse", "HEAD", env=env).strip()
     config = re.sub(r"repo: \S+", f"repo: {hook_repo}", snippet)

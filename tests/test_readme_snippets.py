@@ -1,26 +1,15 @@
 """The README's CI snippets, parsed from the README as a user would paste them."""
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
+
+from readme import readme_block
 
 yaml = pytest.importorskip("yaml", reason="PyYAML comes with pre-commit (the test extra)")
 
-ROOT = Path(__file__).parent.parent
-
-
-def _block(first_line: str) -> str:
-    text = (ROOT / "README.md").read_text()
-    for block in re.findall(r"```\w*\n(.*?)```", text, flags=re.S):
-        if block.startswith(first_line):
-            return block
-    raise AssertionError(f"no README block starts with {first_line!r}")
-
 
 def test_github_workflow_uploads_sarif_always_then_gates() -> None:
-    wf = yaml.safe_load(_block("# .github/workflows/smemlint.yml"))
+    wf = yaml.safe_load(readme_block("# .github/workflows/smemlint.yml"))
     triggers = wf.get("on", wf.get(True))  # YAML 1.1 reads a bare `on` as true
     assert triggers and {"push", "pull_request"} <= set(triggers)
     (job,) = wf["jobs"].values()

@@ -56,17 +56,24 @@ def shared_wavefronts(
     if op not in SHARED_OPS:
         # Atomics and reductions were not measured; their cost is not modelled.
         raise ValueError(f"shared op must be 'ld' or 'st', not {op!r} (atomics are not modelled)")
+    key = _normalised(addresses, arch)
+    if key is None:
+        return SharedCost(0, 0, 0, (), None, (), False)
+    return _shared_cost(key, width, op, arch.warp_size, arch.banks, arch.bank_bytes)
+
+
+def _normalised(addresses: Sequence[int | None], arch: Arch) -> tuple[int | None, ...] | None:
+    """The lane addresses shifted down by whole bank periods (None when no lane is active).
+
+    Shifting every lane by a whole bank period changes no bank and no word equality, so the
+    memoised costs see one key per pattern; floor division keeps the addresses >= 0."""
     if len(addresses) != arch.warp_size:
         raise ValueError(f"expected {arch.warp_size} lane addresses, got {len(addresses)}")
     active = [a for a in addresses if a is not None]
     if not active:
-        return SharedCost(0, 0, 0, (), None, (), False)
-    # Shifting every lane by a whole bank period changes no bank and no word
-    # equality, so normalise for the cache; floor division keeps the result >= 0.
-    period = arch.bank_period_bytes
-    shift = (min(active) // period) * period
-    key = tuple(None if a is None else a - shift for a in addresses)
-    return _shared_cost(key, width, op, arch.warp_size, arch.banks, arch.bank_bytes)
+        return None
+    shift = (min(active) // arch.bank_period_bytes) * arch.bank_period_bytes
+    return tuple(None if a is None else a - shift for a in addresses)
 
 
 def _pair_condition(addresses: tuple[int | None, ...]) -> bool:
@@ -120,14 +127,9 @@ def phased_wavefronts(
     ldmatrix/stmatrix, 8 lanes of 16 bytes each).
     """
     arch = arch or ARCHES[DEFAULT_ARCH]
-    if len(addresses) != arch.warp_size:
-        raise ValueError(f"expected {arch.warp_size} lane addresses, got {len(addresses)}")
-    active = [a for a in addresses if a is not None]
-    if not active:
+    key = _normalised(addresses, arch)
+    if key is None:
         return SharedCost(0, 0, 0, (), None, (), False)
-    period = arch.bank_period_bytes
-    shift = (min(active) // period) * period
-    key = tuple(None if a is None else a - shift for a in addresses)
     groups = tuple(tuple(lane for lane in phase if key[lane] is not None) for phase in phases)
     return _phases_cost(key, groups, width, arch.banks, arch.bank_bytes)
 

@@ -56,8 +56,14 @@ def _access_table(r: FileResult) -> list[str]:
     return out
 
 
+def _concise(d: Diagnostic) -> list[str]:
+    """`--output-format concise`: `path:line:col: CODE message` and the fix line."""
+    return [f"{d.file}:{d.line}:{d.column}: {d.code} {d.message}"] + ([f"  fix: {d.fix.description}"] if d.fix else [])
+
+
 def render(results: list[FileResult], arch: str, *, colour: bool | None = None, verbose: bool = False,
-           accesses: bool = False, baselined: int = 0, quiet: bool = False, **_: object) -> str:
+           accesses: bool = False, baselined: int = 0, quiet: bool = False, concise: bool = False,
+           **_: object) -> str:
     if colour is None:
         colour = False
     out: list[str] = []
@@ -66,12 +72,12 @@ def render(results: list[FileResult], arch: str, *, colour: bool | None = None, 
         if r.status != "ok":
             out.append(f"{r.path}: error: {r.error}")
             continue
-        for note in [] if quiet else r.notes:
+        for note in [] if quiet or concise else r.notes:
             out.append(f"{r.path}: note: {note}")
         if accesses:
             out += _access_table(r)
         for d in r.diagnostics:
-            out += _diagnostic(d, r.source, colour, verbose)
+            out += _concise(d) if concise else _diagnostic(d, r.source, colour, verbose)
             counts[d.code] += 1
     return "\n".join(out + ([] if quiet else _summary(results, counts, baselined)))
 
