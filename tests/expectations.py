@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 ACCESS_KEYS = {"wavefronts", "ideal", "sectors", "ideal_sectors", "width", "op", "space", "predictable"}
 DIAG_KEYS = {"ways", "wavefronts", "ideal", "sectors", "ideal_sectors", "severity", "bank", "op"}
 DIAG_KEYS |= {"level", "cond_line", "distinct", "callee", "replacement", "width", "kind", "threads", "blocks",
-              "launch_line", "write_line", "event", "minimum", "read_line"}  # trap rules (SYNC/CMEM/ATOM/TIME/...)
+              "launch_line", "write_line", "event", "minimum", "read_line", "other_lines"}  # trap rules (SYNC/CMEM/ATOM/TIME/...)
 ACCESS_KEYS |= {"sass_width"}  # widest SASS instruction emitted for the access's line (--sass)
 DIAG_KEYS |= {"sass_width", "instructions", "factor", "registers", "spills"}  # SASS rules
 CONFIG_KEYS = {"block", "select", "ignore", "arch", "cuda_headers", "sass"}  # sass=on: compile with nvcc
@@ -83,6 +83,8 @@ def _same(expected: str, actual: object) -> bool:
         return expected in ("null", "none", "None")
     if isinstance(actual, bool):
         return expected.lower() == str(actual).lower()
+    if isinstance(actual, (list, tuple)):  # written without spaces: other_lines=[17,18]
+        return expected.replace(" ", "") == "[" + ",".join(map(str, actual)) + "]"
     if isinstance(actual, (int, float)):
         try:
             return abs(float(expected) - float(actual)) <= 0.01

@@ -164,6 +164,7 @@ def check(ctx) -> Iterator[Diagnostic]:
     syncing = common.syncing(ctx, frozenset(common.BLOCK_BARRIERS))
     for kernel, kresult in common.kernels(ctx):
         un = common.uniformity(ctx, kernel)
+        causes: dict[tuple[str, int], tuple] = {}
         for fkey, body, fname in common.bodies(ctx, kernel):
             g = common.cfg(ctx, fkey, body)
             calls, _ = common.node_facts(ctx, fkey, body)
@@ -200,24 +201,37 @@ def check(ctx) -> Iterator[Diagnostic]:
                         exits.append(st)  # exited threads: the barrier does not wait for them
                         continue
                     line = st.span.line if st is not None and st.span is not None else 0
-                    cand = (lvl.level, line, st, lvl)
-                    if worst is None or (cand[0], cand[1]) > (worst[0], worst[1]):
-                        worst = cand
+                    cand = (lvl.level, -line, st, lvl)
+                    if worst is None or cand[:2] > worst[:2]:
+                        worst = cand  # the most varying condition, and of those the outermost
                 if worst is None:
                     for st in exits[:1]:
                         yield from _exit_leaves_shared_unwritten(ctx, kresult, st, targets)
                     continue
-                level, line, st, lvl = worst
-                text = common.line_text(ctx, line).strip()
-                where = "loop" if isinstance(st, ir.Loop) else "`if`"
-                for sp, what in targets:
-                    after = isinstance(st, ir.If) and st.span is not None and sp.line > st.span.end_line \
-                        and _exits(st.then)
-                    how = (f"after the early exit under the {where} on line {line}" if after
-                           else f"under the {where} on line {line}")
-                    msg = (f"{what} is reached {how} (`{text}`), whose condition is {lvl.name}-dependent "
-                           f"({lvl.why or 'thread-dependent'}): threads that take the other path never arrive "
-                           "at this barrier (undefined behaviour: hang or corrupted shared data)")
-                    if fkey != kernel.key:
-                        msg += f" [in `{fname}`, called from kernel `{kernel.name}`]"
-                    yield common.diag(ctx, sp, msg, facts={"level": lvl.name, "cond_line": line})
+                _, neg_line, st, lvl = worst
+                causes.setdefault((fkey, -neg_line), (st, lvl, fname, []))[3].extend(targets)
+        for (fkey, line), (st, lvl, fname, targets) in causes.items():
+            yield _divergence(ctx, kernel, fkey, fname, line, st, lvl, targets)
+
+
+def _divergence(ctx, kernel: ir.Kernel, fkey: str, fname: str, line: int, st: ir.Stmt | None, lvl,
+                targets: list[tuple[ir.Span, str]]) -> Diagnostic:
+    """One finding per diverging condition, at its first barrier, naming the others it also guards."""
+    targets = sorted(set(targets), key=lambda t: (t[0].line, t[0].column))
+    sp, what = targets[0]
+    text = common.line_text(ctx, line).strip()
+    if len(text) > 60:
+        text = text[:57] + "..."
+    where = "loop" if isinstance(st, ir.Loop) else "`if`"
+    after = isinstance(st, ir.If) and st.span is not None and sp.line > st.span.end_line and _exits(st.then)
+    how = f"after the early exit under the {where} on line {line}" if after else f"under the {where} on line {line}"
+    others = sorted({t[0].line for t in targets[1:]} - {sp.line})
+    msg = (f"{what} is reached {how} (`{text}`), whose condition is {lvl.name}-dependent "
+           f"({lvl.why or 'thread-dependent'}): threads that take the other path never arrive at this barrier "
+           "(undefined behaviour: hang or corrupted shared data)")
+    if others:
+        msg += f"; the same holds for the barrier{'s' if len(others) > 1 else ''} on line" \
+               f"{'s' if len(others) > 1 else ''} {', '.join(map(str, others))}"
+    if fkey != kernel.key:
+        msg += f" [in `{fname}`, called from kernel `{kernel.name}`]"
+    return common.diag(ctx, sp, msg, facts={"level": lvl.name, "cond_line": line, "other_lines": others})

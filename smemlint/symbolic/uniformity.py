@@ -90,21 +90,25 @@ class KernelUniformity:
     def __init__(self, unit: ir.TranslationUnit, kernel: ir.Kernel):
         self.unit = unit
         self.kernel = kernel
+        # Per function (or per call context of a summary): every value a local was ever given,
+        # joined; only for questions about expressions the walk never met (flow-insensitive).
         self.env: dict[str, dict[str, U]] = {kernel.key: {}}
         self.params: dict[str, list[U]] = {}
         self.returns: dict[str, U] = {}
         self.sites: dict[int, U] = {}
+        self.conds: dict[int, U] = {}  # id() of an `if`/loop condition -> its level where it is tested
+        self._cur: dict[str, U] = {}  # the locals' levels at the point the walk has reached
         self._changed = False
-        self._exit_ctl: list[U] = []
+        self._loops: list[_LoopFrame] = []
         self._summaries: dict[str, U] = {}
         self._stack: list[str] = []
         for _ in range(MAX_ROUNDS):
             self._changed = False
-            self._stmt(kernel.key, kernel.body, UNIFORM)
+            self._walk(kernel.key, kernel.body, {})
             for fkey in list(self.params):
                 f = unit.functions.get(fkey)
                 if f is not None:
-                    self._stmt(fkey, f.body, UNIFORM)
+                    self._walk(fkey, f.body, {})
             if not self._changed:
                 break
 
@@ -115,10 +119,17 @@ class KernelUniformity:
         return [k for k in self.params if k in self.unit.functions]
 
     def of(self, fkey: str, e: ir.Expr | None) -> U:
-        """The uniformity of an expression of function `fkey` (the kernel's key for the kernel body)."""
+        """The uniformity of an expression of function `fkey` (the kernel's key for the kernel body):
+        for an `if` or loop condition, its level where it is tested."""
         if e is None:
             return UNIFORM
-        return self._expr(fkey, e, UNIFORM)
+        if id(e) in self.conds:
+            return self.conds[id(e)]
+        saved, self._cur = self._cur, dict(self.env.get(fkey, {}))
+        try:
+            return self._expr(fkey, e, UNIFORM)
+        finally:
+            self._cur = saved
 
     def site(self, site_id: int) -> U | None:
         """The uniformity of the address an access site reads or writes (None: never reached)."""
@@ -127,87 +138,146 @@ class KernelUniformity:
     # ------------------------------------------------------------ state
 
     def _assign(self, fkey: str, var: str, u: U) -> None:
+        """A strong update at this point of the walk; the flow-insensitive record only grows."""
+        self._cur[var] = u
         env = self.env.setdefault(fkey, {})
         old = env.get(var)
-        if old is None:
-            new = u
-        else:
-            j = join(old, u)
-            new = U(j.level, j.data, j.why, old.tid and u.tid and j.level == LANE)
-        if old is None or new.key() != old.key():
-            env[var] = new
-            self._changed = True
+        env[var] = u if old is None else _join_keep_tid(old, u)
 
     def _var(self, fkey: str, var: str) -> U:
-        env = self.env.get(fkey, {})
-        if var in env:
-            return env[var]
+        if var in self._cur:
+            return self._cur[var]
         f = self.unit.functions.get(fkey)
         if f is not None:
             for i, p in enumerate(f.params):
                 if p.var == var:
                     ps = self.params.get(fkey)
                     return ps[i] if ps and i < len(ps) else UNIFORM
-        return UNIFORM  # kernel parameters, and locals not assigned yet in this round
+        return UNIFORM  # kernel parameters
+
+    def _record(self, table: dict[int, U], k: int, u: U) -> None:
+        old = table.get(k)
+        new = u if old is None else join(old, u)
+        if old is None or new.key() != old.key():
+            table[k] = new
+            self._changed = True
 
     # ------------------------------------------------------------ statements
+    #
+    # Flow-sensitive: the walk carries the locals' levels (`self._cur`) through the statements in
+    # order, so `m = n * 2;` makes `m` block-uniform again whatever it was before. Implicit flow is
+    # applied where paths merge: after an `if` whose condition varies, a local assigned in either
+    # branch varies at least as much as the condition; after a loop whose exit varies (its
+    # condition, or a `break` under a varying condition), so does a local the loop assigns; a
+    # `continue` under a varying condition does the same at the loop's head. Inside one path the
+    # threads that run it agree: a loop counter under `if (threadIdx.x < 64)` stays uniform.
 
-    def _stmt(self, fkey: str, s: ir.Stmt | None, ctl: U) -> None:
+    def _walk(self, fkey: str, body: ir.Stmt | None, env: dict[str, U]) -> None:
+        saved, loops = self._cur, self._loops
+        self._cur, self._loops = dict(env), []
+        try:
+            self._stmt(fkey, body, UNIFORM, UNIFORM)
+        finally:
+            self._cur, self._loops = saved, loops
+
+    def _stmt(self, fkey: str, s: ir.Stmt | None, ctl: U, local: U) -> bool:
+        """Walk `s` from the state in `self._cur`; False when no path falls through to what follows.
+        `ctl` joins every enclosing condition (for return values), `local` those inside the
+        innermost loop (a `break` or `continue` under them varies the loop's exit)."""
         if s is None:
-            return
+            return True
         if isinstance(s, ir.Block):
             for c in s.body:
-                self._stmt(fkey, c, ctl)
-        elif isinstance(s, ir.Decl):
+                if not self._stmt(fkey, c, ctl, local):
+                    return False
+            return True
+        if isinstance(s, ir.Decl):
             if s.init is not None:
-                self._assign(fkey, s.var, self._with_ctl(self._expr(fkey, s.init, ctl), ctl))
-        elif isinstance(s, ir.ExprStmt):
+                self._assign(fkey, s.var, self._expr(fkey, s.init, ctl))
+            return True
+        if isinstance(s, ir.ExprStmt):
             self._expr(fkey, s.expr, ctl)
-        elif isinstance(s, ir.If):
+            return True
+        if isinstance(s, ir.If):
             c = self._expr(fkey, s.cond, ctl)
-            inner = join(ctl, c)
-            self._stmt(fkey, s.then, inner)
-            self._stmt(fkey, s.other, inner)
-        elif isinstance(s, ir.Loop):
-            self._stmt(fkey, s.init, ctl)
-            c = self._expr(fkey, s.cond, ctl) if s.cond is not None else UNIFORM
-            inner = join(ctl, c)
-            self._exit_ctl.append(inner)
-            try:
-                self._stmt(fkey, s.body, inner)
-                if s.step is not None:
-                    self._expr(fkey, s.step, inner)
-                exits = self._exit_ctl[-1]
-            finally:
-                self._exit_ctl.pop()
-            if exits.level > inner.level:
-                # A lane-dependent `break`/`continue`/`return` makes the trip count lane-dependent.
-                self._stmt(fkey, s.body, join(inner, exits))
-                if s.step is not None:
-                    self._expr(fkey, s.step, join(inner, exits))
-        elif isinstance(s, ir.Return):
+            self._record(self.conds, id(s.cond), c)
+            before = dict(self._cur)
+            then_falls = self._stmt(fkey, s.then, join(ctl, c), join(local, c))
+            after_then, self._cur = self._cur, dict(before)
+            other_falls = self._stmt(fkey, s.other, join(ctl, c), join(local, c))
+            if not then_falls:
+                return other_falls
+            if not other_falls:
+                self._cur = after_then
+                return True
+            self._cur = self._absorb(fkey, _merge([after_then, self._cur], c, _assigned(s)))
+            return True
+        if isinstance(s, ir.Loop):
+            return self._loop(fkey, s, ctl, local)
+        if isinstance(s, ir.Return):
             if s.value is not None:
-                u = self._with_ctl(self._expr(fkey, s.value, ctl), ctl)
-                old = self.returns.get(fkey)
-                new = u if old is None else join(old, u)
-                if old is None or new.key() != old.key():
-                    self.returns[fkey] = new
-                    self._changed = True
-            self._note_exit(ctl)
-        elif isinstance(s, (ir.Break, ir.Continue)):
-            self._note_exit(ctl)
-        elif isinstance(s, ir.Unsupported):
+                u = self._expr(fkey, s.value, ctl)
+                self._record(self.returns, fkey, u if ctl.level == BLOCK else join(u, ctl))  # type: ignore[arg-type]
+            return False
+        if isinstance(s, (ir.Break, ir.Continue)):
+            if self._loops:
+                frame = self._loops[-1]
+                if isinstance(s, ir.Break):
+                    frame.breaks.append((dict(self._cur), local))
+                else:
+                    frame.continues.append((dict(self._cur), local))
+            return False
+        if isinstance(s, ir.Unsupported):
+            falls = True
             for p in s.parts:
-                self._stmt(fkey, p, ctl)
+                falls = self._stmt(fkey, p, ctl, local) and falls
+            return True
+        return True
 
-    def _note_exit(self, ctl: U) -> None:
-        if self._exit_ctl:
-            self._exit_ctl[-1] = join(self._exit_ctl[-1], ctl)
+    def _loop(self, fkey: str, s: ir.Loop, ctl: U, local: U) -> bool:
+        if not self._stmt(fkey, s.init, ctl, local):
+            return False
+        assigned = _assigned(s)
+        head = dict(self._cur)
+        exit_level, frame = UNIFORM, _LoopFrame()
+        for _ in range(MAX_ROUNDS):
+            self._cur = dict(head)
+            c = self._expr(fkey, s.cond, ctl) if s.cond is not None else UNIFORM
+            if c.level > BLOCK and _uniform_trip_count(s, lambda e: self._expr(fkey, e, ctl)):
+                c = UNIFORM  # `for (i = tid; i < tid + n; i += k)`: every thread runs n / k times
+            self._record(self.conds, id(s.cond), c)
+            at_test = dict(self._cur)
+            frame = _LoopFrame()
+            self._loops.append(frame)
+            try:
+                falls = self._stmt(fkey, s.body, join(ctl, c), UNIFORM)
+            finally:
+                self._loops.pop()
+            ends = ([self._cur] if falls else []) + [e for e, _ in frame.continues]
+            cont_level = join(*(lv for _, lv in frame.continues))
+            self._cur = _merge(ends, cont_level, assigned) if ends else dict(at_test)
+            if ends and s.step is not None:
+                self._expr(fkey, s.step, join(ctl, c))
+            exit_level = join(c, *(lv for _, lv in frame.breaks))
+            new_head = _merge([head, self._cur], cont_level, assigned) if ends else head
+            if all(new_head.get(v, UNIFORM).key() == head.get(v, UNIFORM).key() for v in new_head):
+                self._cur = at_test
+                break
+            head = new_head
+        exits = [self._cur] if s.cond is not None else []
+        exits += [e for e, _ in frame.breaks]
+        if not exits:
+            return False  # `for (;;)` left only by `return`
+        self._cur = self._absorb(fkey, _merge(exits, exit_level, assigned))
+        return True
 
-    @staticmethod
-    def _with_ctl(u: U, ctl: U) -> U:
-        """A value assigned under conditions of level `ctl` varies at least as much (implicit flow)."""
-        return u if ctl.level == BLOCK else join(u, ctl)
+    def _absorb(self, fkey: str, state: dict[str, U]) -> dict[str, U]:
+        """The flow-insensitive record also takes the levels a merge gave."""
+        env = self.env.setdefault(fkey, {})
+        for v, u in state.items():
+            old = env.get(v)
+            env[v] = u if old is None else _join_keep_tid(old, u)
+        return state
 
     # ------------------------------------------------------------ expressions
 
@@ -264,14 +334,14 @@ class KernelUniformity:
         if isinstance(e, ir.Assign):
             u = ev(e.value)
             if isinstance(e.target, (ir.VarRef, ir.LocalField)):
-                self._assign(fkey, e.target.var, self._with_ctl(u, ctl))
+                self._assign(fkey, e.target.var, u)
             else:
                 ev(e.target)
             return u
         if isinstance(e, ir.IncDec):
             if isinstance(e.target, (ir.VarRef, ir.LocalField)):
                 u = self._var(fkey, e.target.var)
-                self._assign(fkey, e.target.var, self._with_ctl(u, ctl))
+                self._assign(fkey, e.target.var, u)
                 return u
             if e.load is not None:
                 ev(e.load)
@@ -300,17 +370,11 @@ class KernelUniformity:
         if ck in self._stack or len(self._stack) > 8:
             return join(self.returns.get(fkey, UNIFORM), *args)
         self._stack.append(ck)
-        changed, exits = self._changed, self._exit_ctl
-        self._exit_ctl = []  # the callee's `return` ends the callee, not the caller's loop
-        self.env[ck] = {p.var: a for p, a in zip(f.params, args)}
+        changed = self._changed
         try:
-            for _ in range(MAX_ROUNDS):
-                self._changed = False
-                self._stmt(ck, f.body, UNIFORM)
-                if not self._changed:
-                    break
+            self._walk(ck, f.body, {p.var: a for p, a in zip(f.params, args)})
         finally:
-            self._changed, self._exit_ctl = changed, exits
+            self._changed = changed
             self._stack.pop()
         r = self.returns.get(ck, UNIFORM)
         self._summaries[ck] = r
@@ -357,6 +421,120 @@ class KernelUniformity:
         if name.startswith(_VARYING_CALLS):
             return U(LANE, True, f"the result of `{name}`")
         return join(*args)
+
+
+class _LoopFrame:
+    """The states at a loop's `break`s and `continue`s, with the level of the conditions inside
+    the loop that lead to each."""
+
+    def __init__(self) -> None:
+        self.breaks: list[tuple[dict[str, U], U]] = []
+        self.continues: list[tuple[dict[str, U], U]] = []
+
+
+def _join_keep_tid(old: U, u: U) -> U:
+    j = join(old, u)
+    return U(j.level, j.data, j.why, old.tid and u.tid and j.level == LANE)
+
+
+def _merge(states: list[dict[str, U]], cond: U, assigned: frozenset[str]) -> dict[str, U]:
+    """Where paths meet: each local takes the join of its levels on the paths; one assigned between
+    the branch and this point also varies as much as the condition that chose the path."""
+    out = dict(states[0])
+    for st in states[1:]:
+        for v, u in st.items():
+            old = out.get(v)
+            out[v] = u if old is None else _join_keep_tid(old, u)
+    if cond.level > BLOCK:
+        for v in assigned:
+            if v in out:
+                out[v] = join(out[v], cond)
+    return out
+
+
+_ASSIGNED: dict[int, frozenset[str]] = {}
+
+
+def _assigned(s: ir.Stmt) -> frozenset[str]:
+    """The locals a statement assigns (declares, `=`, `+=`, `++`), nested statements included."""
+    found: set[str] = set()
+    stack: list[object] = [s]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ir.Decl):
+            found.add(n.var)
+        elif isinstance(n, (ir.Assign, ir.IncDec)) and isinstance(n.target, (ir.VarRef, ir.LocalField)):
+            found.add(n.target.var)
+        fields = getattr(n, "__dataclass_fields__", None)
+        if fields:
+            for f in fields:
+                v = getattr(n, f)
+                if isinstance(v, tuple):
+                    stack.extend(x for x in v if hasattr(x, "__dataclass_fields__"))
+                elif hasattr(v, "__dataclass_fields__") and not isinstance(v, (ir.Span, ir.Symbol, ir.CType)):
+                    stack.append(v)
+    return frozenset(found)
+
+
+def _terms(e: ir.Expr, sign: int, out: list[tuple[int, object, ir.Expr]]) -> None:
+    """`e` as signed summands (`a + b - c` -> +a, +b, -c), each with its structural key."""
+    while isinstance(e, ir.Cast):
+        e = e.operand
+    if isinstance(e, ir.BinOp) and e.op in ("+", "-"):
+        _terms(e.lhs, sign, out)
+        _terms(e.rhs, sign if e.op == "+" else -sign, out)
+    else:
+        out.append((sign, ir.without_spans(e), e))
+
+
+def _uncast(e: ir.Expr) -> ir.Expr:
+    while isinstance(e, ir.Cast):
+        e = e.operand
+    return e
+
+
+def _uniform_trip_count(s: ir.Loop, level) -> bool:
+    """`for (i = A; i < B; i += k)` where the thread terms of A and B cancel in B - A (`i = tid;
+    i < tid + n`) and k is uniform: every thread runs the same number of iterations."""
+    init = s.init
+    if isinstance(init, ir.Block) and len(init.body) == 1:
+        init = init.body[0]
+    if isinstance(init, ir.Decl) and init.init is not None:
+        var, start = init.var, init.init
+    elif isinstance(init, ir.ExprStmt) and isinstance(init.expr, ir.Assign) and init.expr.op == "=" \
+            and isinstance(init.expr.target, ir.VarRef):
+        var, start = init.expr.target.var, init.expr.value
+    else:
+        return False
+    cond, step = s.cond, s.step
+    if not isinstance(cond, ir.BinOp) or cond.op not in ("<", "<=", ">", ">="):
+        return False
+    lhs, rhs = _uncast(cond.lhs), _uncast(cond.rhs)
+    if isinstance(lhs, ir.VarRef) and lhs.var == var:
+        bound = cond.rhs
+    elif isinstance(rhs, ir.VarRef) and rhs.var == var:
+        bound = cond.lhs
+    else:
+        return False
+    if isinstance(step, ir.IncDec):
+        stepped = isinstance(step.target, ir.VarRef) and step.target.var == var
+    elif isinstance(step, ir.Assign):  # `i += k` arrives as i = i + k
+        stepped = isinstance(step.target, ir.VarRef) and step.target.var == var and step.op in ("+", "-", "+=", "-=") \
+            and isinstance(step.value, ir.BinOp) and level(step.value.rhs).level == BLOCK
+    else:
+        stepped = False
+    if not stepped:
+        return False
+    terms: list[tuple[int, object, ir.Expr]] = []
+    _terms(bound, 1, terms)
+    _terms(start, -1, terms)
+    left = list(terms)
+    for t in terms:
+        twin = next((x for x in left if x[0] == -t[0] and x[1] == t[1]), None)
+        if t in left and twin is not None:
+            left.remove(t)
+            left.remove(twin)
+    return all(level(e).level == BLOCK for _, _, e in left)
 
 
 def _hint(lv: ir.Expr) -> str:
