@@ -83,12 +83,22 @@ RULE = Rule(code="SYNC002", name="implicit-warp-sync", severity=Severity.WARNING
 
 def check(ctx) -> Iterator[Diagnostic]:
     for kernel, _ in common.kernels(ctx):
+        # one finding per volatile array (the unrolled tail of one reduction is one cause), at its
+        # first racing read, naming the other reads
+        chains: dict[tuple[str, str], list] = {}
         for race in races(ctx, kernel):
-            if not race.volatile:
-                continue
+            if race.volatile:
+                chains.setdefault((race.read_span.file, race.symbol), []).append(race)
+        for chain in chains.values():
+            chain.sort(key=lambda r: (r.read_span.line, r.read_span.column))
+            race = chain[0]
+            others = sorted({r.read_span.line for r in chain[1:]} - {race.read_span.line})
             msg = (f"volatile `{race.symbol}` read with no `__syncwarp()` since its write on line "
                    f"{race.write_span.line}: thread {race.reader} reads what thread {race.writer} wrote, and lanes "
                    "are not in lockstep since Volta (use `__shfl_down_sync` or `__syncwarp()`)")
+            if others:
+                msg += f"; the same on line{'s' if len(others) > 1 else ''} {', '.join(map(str, others))}"
             yield common.diag(ctx, race.read_span, msg,
                               facts={"symbol": race.symbol, "write_line": race.write_span.line,
-                                     "reader_thread": race.reader, "writer_thread": race.writer})
+                                     "reader_thread": race.reader, "writer_thread": race.writer,
+                                     "other_lines": others})
