@@ -4,12 +4,15 @@
 A kernel launch `k<<<grid, block>>>` in the file whose operands smemlint can
 evaluate, where
 - the block's thread count `x * y * z` is not a multiple of 32 (`kind=block`), or
-- the kernel spreads its work over whatever grid it gets (it reads `gridDim`,
-  as a grid-stride loop does) and the grid has fewer blocks than the target
-  GPU has SMs (`kind=grid`): 132 for sm_90 (H100 SXM5), 108 for sm_80 (A100),
-  80 for sm_70 (V100); not checked for other architectures. A kernel that does
-  not read `gridDim` does an amount of work fixed by its grid (a one-block
-  test launch is one block of work), so its grid size is not a finding.
+- the kernel spreads its work over whatever grid it gets (a grid-stride loop,
+  stepping by `gridDim`), the grid has fewer blocks than the target GPU has
+  SMs (`kind=grid`: 132 for sm_90 (H100 SXM5), 108 for sm_80 (A100), 80 for
+  sm_70 (V100); not checked for other architectures), and the loop has more
+  elements than the grid has threads, or a bound the launch does not give. A
+  grid that covers the loop in one pass (jacobi's final reduction of 512 rows
+  with 3 blocks of 256) leaves nothing for more blocks to do, and a kernel
+  without a grid-stride loop does an amount of work fixed by its grid: neither
+  is a finding.
 
 ## Why it is slow
 The hardware schedules whole warps: a block of 48 threads occupies two warps,
@@ -48,9 +51,11 @@ int main()
 in `[tool.smemlint]`. Test and tutorial launches of a single block are a
 reason to ignore the grid half of this rule.
 
-A one-thread block, and a block under 32 threads of a kernel that never reads
+A one-thread block, a block under 32 threads of a kernel that never reads
 `threadIdx` (its threads could not split the work anyway: a serial kernel on
-purpose, a latency test), are left alone.
+purpose) or that touches no global or shared memory (a printf demo), and any
+launch of a kernel that reads the clock (`clock64()`: a latency test, whose
+launch shape is the experiment) are left alone.
 
 ## Limitations
 Only launches whose grid and block the host code gives as values smemlint
@@ -60,6 +65,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .. import ir
 from ..diagnostics import Diagnostic, Rule, Severity
 from . import _common as common
 
@@ -71,36 +77,107 @@ RULE = Rule(code="LAUNCH001", name="block-not-warp-multiple", severity=Severity.
 SM_COUNT = {"sm_70": 80, "sm_80": 108, "sm_90": 132}
 
 
+def _nodes(root: object) -> Iterator[object]:
+    """Every IR node under `root` (statements and expressions)."""
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        yield n
+        for f in getattr(n, "__dataclass_fields__", ()):
+            v = getattr(n, f)
+            if isinstance(v, tuple):
+                stack.extend(x for x in v if hasattr(x, "__dataclass_fields__"))
+            elif isinstance(v, (ir.Stmt, ir.Expr)):
+                stack.append(v)
+
+
+def _reads_clock(kernel: ir.Kernel) -> bool:
+    """A timing kernel (`clock()`, `clock64()`, `%clock` in asm): its launch shape is the experiment
+    (a latency test runs few threads on purpose)."""
+    return any(isinstance(n, ir.Call) and n.name.lstrip("_").startswith(("clock", "globaltimer"))
+               or isinstance(n, ir.Opaque) and "clock" in n.reason for n in _nodes(kernel.body))
+
+
+def _value(e: ir.Expr | None, params: dict[str, int]) -> int | None:
+    """An integer the launch gives: literals, and kernel parameters whose value the host code sets."""
+    if isinstance(e, ir.Const):
+        return e.value
+    if isinstance(e, ir.Cast):
+        return _value(e.operand, params)
+    if isinstance(e, ir.VarRef):
+        return params.get(e.var)
+    if isinstance(e, ir.BinOp) and e.op in ("+", "-", "*", "/"):
+        a, b = _value(e.lhs, params), _value(e.rhs, params)
+        if a is None or b is None or (e.op == "/" and b == 0):
+            return None
+        return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0}[e.op]
+    return None
+
+
+def _work_beyond_grid(kernel: ir.Kernel, launch: ir.LaunchSite, threads: int) -> tuple[bool, int | None]:
+    """The grid-stride loop of the kernel has more elements than the launched grid has threads, or
+    a bound the launch does not give (more blocks would then have work to do); False when every
+    such loop is covered by the launched grid in one pass (jacobi's `finalError` over 512 rows with
+    3 blocks of 256: more blocks would have nothing to do)."""
+    loops = [n for n in _nodes(kernel.body) if isinstance(n, ir.Loop) and n.step is not None
+             and any(isinstance(x, ir.Builtin) and x.name.startswith("gridDim") for x in _nodes(n.step))]
+    if not loops:
+        return False, None
+    params = {p.var: v for p, v in zip(kernel.params, launch.args) if v is not None}
+    for loop in loops:
+        c = loop.cond
+        bound = c.rhs if isinstance(c, ir.BinOp) and c.op in ("<", "<=") else None
+        n = _value(bound, params)
+        if n is None or n > threads:
+            return True, n
+    return False, None
+
+
 def check(ctx) -> Iterator[Diagnostic]:
     u = common.unit(ctx)
     if u is None:
         return
-    names = {k.key: k.name for k in u.kernels}
-    grid_stride = {k.key for k in u.kernels if any(x.startswith("gridDim") for x in k.uses)}
+    kernels = {k.key: k for k in u.kernels}
+    results = {}
+    for k, r in common.kernels(ctx):
+        if r is not None:
+            results.setdefault(k.key, []).append(r)
     # kernels whose threads do not tell themselves apart: a block of them is serial by design
     serial = {k.key for k in u.kernels if not any(x.startswith("threadIdx") for x in k.uses)}
+    # kernels that touch no global or shared memory (a printf demo): their block shape costs nothing
+    idle = {key for key, rs in results.items() if not any(a.space in ("global", "shared") for r in rs for a in r.accesses)}
+    timing = {k.key for k in u.kernels if _reads_clock(k)}
     sms = SM_COUNT.get(ctx.settings.arch)
     for launch in u.launches:
-        kname = f"`{names[launch.kernel]}`" if launch.kernel in names else "the launched kernel"
+        kernel = kernels.get(launch.kernel)
+        if launch.kernel in timing:
+            continue
+        kname = f"`{kernel.name}`" if kernel is not None else "the launched kernel"
         if launch.block is not None:
             threads = launch.block[0] * launch.block[1] * launch.block[2]
-            if threads == 1 or (threads < 32 and launch.kernel in serial):
-                continue  # one thread (or a kernel that never reads threadIdx) on purpose: demos, latency tests
+            if threads == 1 or (threads < 32 and (launch.kernel in serial or launch.kernel in idle)):
+                continue  # one thread, a serial kernel or one without memory work, on purpose: demos
             if threads > 0 and threads % 32:
                 warps = -(-threads // 32)
-                idle = warps * 32 - threads
+                lanes = warps * 32 - threads
                 down = threads - threads % 32
                 use = f"{warps * 32}" + (f" (or {down})" if down else "")
                 shape = ",".join(str(v) for v in launch.block)
                 written = f" `{launch.block_text}`" if launch.block_text and launch.block_text != str(threads) else ""
                 msg = (f"block ({shape}){written} of {threads} threads for {kname} is not a multiple of 32: its "
-                       f"last warp runs with {idle} of 32 lanes idle; use {use} threads")
+                       f"last warp runs with {lanes} of 32 lanes idle; use {use} threads")
                 yield common.diag(ctx, launch.span, msg, facts={"kind": "block", "threads": threads})
                 continue
-        if launch.grid is not None and sms is not None and launch.kernel in grid_stride:
-            blocks = launch.grid[0] * launch.grid[1] * launch.grid[2]
-            if 0 < blocks < sms:
-                msg = (f"grid of {blocks} block{'s' if blocks != 1 else ''} for {kname}, which spreads its work "
-                       f"over the grid (it reads gridDim), cannot fill a {ctx.settings.arch} GPU ({sms} SMs): "
-                       f"{sms - blocks} SMs stay idle for the whole kernel")
-                yield common.diag(ctx, launch.span, msg, facts={"kind": "grid", "blocks": blocks})
+        if launch.grid is None or launch.block is None or sms is None or kernel is None:
+            continue
+        blocks = launch.grid[0] * launch.grid[1] * launch.grid[2]
+        if not 0 < blocks < sms:
+            continue
+        threads = blocks * launch.block[0] * launch.block[1] * launch.block[2]
+        beyond, elements = _work_beyond_grid(kernel, launch, threads)
+        if beyond:
+            work = (f"its grid-stride loop has {elements} elements for {threads} threads" if elements is not None
+                    else "the launch does not bound its grid-stride loop, so more blocks would have work")
+            msg = (f"grid of {blocks} block{'s' if blocks != 1 else ''} for {kname} leaves {sms - blocks} of the "
+                   f"{sms} SMs of a {ctx.settings.arch} GPU idle: {work}")
+            yield common.diag(ctx, launch.span, msg, facts={"kind": "grid", "blocks": blocks})
