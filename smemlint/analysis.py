@@ -315,10 +315,10 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
                 sec, ideal_sec = _per(sums["sectors"], sums["requests"]), _per(sums["ideal_sectors"], sums["requests"])
             average = wf if wf is not None else sec
             if abs(worst_v - average) > 0.005:
-                unit = "wavefronts" if wf is not None else "sectors"
+                measure = "wavefronts" if wf is not None else "sectors"
                 assumptions.append(f"the costliest block, ({worst_b[0]},{worst_b[1]},{worst_b[2]}), needs "
-                                   f"{worst_v:.2f} {unit} per request; {average:.2f} is the grid's average")
-                worst_block = {"block": list(worst_b), f"{unit}_per_request": round(worst_v, 4)}
+                                   f"{worst_v:.2f} {measure} per request; {average:.2f} is the grid's average")
+                worst_block = {"block": list(worst_b), f"{measure}_per_request": round(worst_v, 4)}
             if sec is not None:
                 if site.op == "ld":
                     ld_bytes, ld_sectors = ld_bytes + st.distinct_bytes, ld_sectors + st.sectors

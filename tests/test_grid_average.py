@@ -54,6 +54,9 @@ def test_boundary_blocks_are_averaged_in(tmp_path) -> None:
     assert left.sectors_per_request == 4.875 and left.requests == 8
     assert left.worst_block == {"block": [1, 0, 0], "sectors_per_request": 5.0}
     assert any("the costliest block, (1,0,0), needs 5.00 sectors" in x for x in left.assumptions)
+    # the rules that re-run the kernel (fix verification, races, exits) get its IR, not a word
+    # (a local named `unit` once overwrote it with "sectors" and they silently gave up)
+    assert type(k.unit).__name__ == "TranslationUnit" and k.ir is not None
 
 
 

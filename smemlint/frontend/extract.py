@@ -837,17 +837,42 @@ def _barrier_name(c: ci.Cursor) -> str | None:
         scope = parent.spelling if parent is not None else ""
         if ref.kind == K.CXX_METHOD:
             group = scope
+            obj = next(iter(c.get_children()), None)
         else:  # `cooperative_groups::sync(g)`: the group is the argument
             args = list(c.get_arguments())
             if not args or "cooperative_groups" not in (ref.semantic_parent.spelling + ref.get_usr()):
                 return None
             group = args[0].type.get_canonical().spelling
+            obj = args[0]
         usr = ref.get_usr() or ""
         if "cooperative_groups" not in usr and "cooperative_groups" not in group and "cg" not in usr:
             return None
+        if _made_by_partition(obj):
+            return "__syncwarp"
     except Exception:  # noqa: BLE001
         return None
     return "__syncwarp" if any(w in group.lower() for w in _CG_WARP_GROUPS) else "__syncthreads"
+
+
+_PARTITIONS = ("tiled_partition", "coalesced_threads", "binary_partition", "labeled_partition")
+
+
+def _made_by_partition(obj: ci.Cursor | None) -> bool:
+    """A generic `cg::thread_group` variable initialised by a partition (`thread_group tile =
+    cg::tiled_partition(cta, 16)`): its sync is the tile's, not the block's, though its type says
+    only `thread_group`."""
+    for _ in range(4):  # through implicit casts and copies to the variable
+        if obj is None:
+            return False
+        if obj.kind == K.DECL_REF_EXPR:
+            break
+        obj = next(iter(obj.get_children()), None)
+    else:
+        return False
+    decl = obj.referenced
+    if decl is None or decl.kind != K.VAR_DECL:
+        return False
+    return any(t.spelling in _PARTITIONS for t in decl.get_tokens())
 
 
 def _is_system(c: ci.Cursor) -> bool:

@@ -35,8 +35,22 @@ def uniformity(ctx, kernel: ir.Kernel) -> KernelUniformity:
     key = ("uniformity", kernel.key)
     cache = ctx.result.cache
     if key not in cache:
-        cache[key] = KernelUniformity(ctx.result.unit, kernel)
+        cache[key] = KernelUniformity(ctx.result.unit, kernel, flat_dims(ctx, kernel))
     return cache[key]
+
+
+def flat_dims(ctx, kernel: ir.Kernel) -> frozenset[str]:
+    """`threadIdx.y`/`.z` of a block dimension that is 1 in every launch of the kernel smemlint read
+    (llm.c's `dim3(32, block_y)` makes threadIdx.z 0 in every thread): none when a launch's block
+    is unknown, or when the kernel's block was assumed."""
+    u = unit(ctx)
+    blocks = [l.block for l in u.launches if l.kernel == kernel.key] if u is not None else []
+    if not blocks:
+        kr = next((k for kk, k in kernels(ctx) if kk.key == kernel.key), None)
+        blocks = [kr.block] if kr is not None and kr.launched else [None]
+    if any(b is None for b in blocks):
+        return frozenset()
+    return frozenset(f"threadIdx.{axis}" for i, axis in ((1, "y"), (2, "z")) if all(b[i] == 1 for b in blocks))
 
 
 def cfg(ctx, key: str, body: ir.Stmt) -> CFG:

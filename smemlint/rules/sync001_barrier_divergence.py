@@ -12,8 +12,16 @@ An early `return` of some threads before the barrier is different: since
 Volta (sm_70) a block barrier waits only for threads that have not exited, so
 it cannot hang. What can still break is data: if the exiting threads skip
 their writes of a shared array that is read after the barrier, the readers
-get stale elements. That case is a warning (`level=exit`), naming the write
-and the read; an early return with nothing skipped is silent.
+get stale elements. That case is a warning (`level=exit`), reported only on
+evidence: under the analysed launch (block 0 and the grid's last block, where
+bounds checks cut threads off), some thread reads after the barrier an element
+no thread wrote before it. It names the write, the read and the reading
+thread; an early return whose threads write nothing the others read (padding
+lanes, a block whose only writer is thread 0) is silent.
+
+One finding per cause: the barriers that one diverging condition guards are
+listed in the finding of the first (`facts.other_lines`), and the condition
+named is the outermost that varies (not a constant-trip loop inside it).
 
 The question "is this condition the same for every thread of the block?" is
 answered by smemlint's uniformity analysis, independently of the launch: `if
@@ -76,10 +84,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numpy as np
+
 from .. import ir
 from ..diagnostics import Diagnostic, Rule, Severity
 from ..symbolic.uniformity import BLOCK
 from . import _common as common
+from .sync004_shared_race import concrete_lanes
 
 RULE = Rule(code="SYNC001", name="barrier-divergence", severity=Severity.ERROR,
             summary="__syncthreads() reachable under thread-dependent control flow")
@@ -133,27 +144,59 @@ def _only_exit_before(st: ir.Stmt | None, targets: list[tuple[ir.Span, str]]) ->
     return _returns_only(st.then) and (st.other is None or _returns_only(st.other) or not _exits(st.other))
 
 
+def _unwritten_read(it, written: list[int], read: int) -> tuple[int, int] | None:
+    """A thread that reads, at site `read`, an element of the array no store site in `written`
+    wrote (under the analysed launch, with the exiting threads gone): (thread, byte offset), or
+    None when every element read was written, or the evaluation could not follow the accesses."""
+    if it is None or read in it.unknown or read not in it.seen or any(w in it.unknown for w in written):
+        return None
+    stored: dict[str, list[np.ndarray]] = {}
+    for w in written:
+        for sym, addr, mask, _ in it.seen.get(w, ()):
+            stored.setdefault(sym, []).append(addr[np.nonzero(mask)[0]].astype(np.int64))
+    for sym, addr, mask, _ in it.seen[read]:
+        if sym not in stored:
+            return None  # the read is of another array than the stores: nothing to compare
+        have = np.unique(np.concatenate(stored[sym]))
+        threads = np.nonzero(mask)[0]
+        addrs = addr[threads].astype(np.int64)
+        missing = ~np.isin(addrs, have)
+        if np.any(missing):
+            i = int(np.flatnonzero(missing)[0])
+            return int(threads[i]), int(addrs[i])
+    return None
+
+
 def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[Diagnostic]:
-    """A warning where an early exit can really break something: threads that return before the
-    barrier skip their writes of a shared array that is read after it."""
+    """A warning where an early exit really breaks something: under the analysed launch, a thread
+    reads after the barrier an element of a shared array that no thread wrote before it (the
+    threads that would have written it exited). Silent without that evidence: an exit whose
+    threads write nothing the others read (argsort's padding lanes, a scan whose only writer is
+    thread 0) is fine since sm_70."""
     if kresult is None:
         return
+    lanes = [concrete_lanes(ctx, kresult, last) for last in (False, True)]
+    sites = common.unit_sites(ctx)
     for sp, what in targets:
-        writes = [a for a in kresult.accesses if a.space == "shared" and a.op == "st" and a.file == sp.file
-                  and st.span.end_line < a.line < sp.line]
-        for w in writes:
-            reads = [a for a in kresult.accesses if a.space == "shared" and a.op == "ld" and a.file == sp.file
-                     and a.line > sp.line and a.symbol == w.symbol]
-            if reads:
-                r = reads[0]
+        inside = [x for x in sites.values() if x.span.file == sp.file and kresult.line <= x.span.line <= kresult.end_line]
+        stores = [x for x in inside if x.op == "st" and x.span.line < sp.line]
+        for w in [x for x in stores if x.span.line > st.span.end_line]:
+            same = [x.id for x in stores if x.symbol_hint == w.symbol_hint]
+            for r in sorted((x for x in inside if x.op == "ld" and x.span.line > sp.line
+                             and x.symbol_hint == w.symbol_hint),
+                            key=lambda x: x.span.line):
+                found = next((f for it in lanes if (f := _unwritten_read(it, same, r.id)) is not None), None)
+                if found is None:
+                    continue
+                thread, offset = found
                 yield common.diag(
                     ctx, sp,
-                    f"threads that return on line {st.span.line} skip their write of `{w.symbol}` (line "
-                    f"{w.line}) before {what}; the read on line {r.line} after it gets stale data wherever it "
-                    "reads an element such a thread would have written (the barrier itself does not wait for "
-                    "exited threads)",
+                    f"threads that return on line {st.span.line} skip their write of `{w.symbol_hint}` (line "
+                    f"{w.span.line}) before {what}: after it, thread {thread} reads on line {r.span.line} an element "
+                    f"(byte {offset}) that no thread wrote (the barrier does not wait for exited threads)",
                     severity=Severity.WARNING,
-                    facts={"level": "exit", "cond_line": st.span.line, "write_line": w.line, "read_line": r.line})
+                    facts={"level": "exit", "cond_line": st.span.line, "write_line": w.span.line,
+                           "read_line": r.span.line, "reader_thread": thread})
                 return
 
 

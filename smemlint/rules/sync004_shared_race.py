@@ -61,6 +61,8 @@ pointers are left to SYNC002.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -203,14 +205,20 @@ class _Recorder(Interpreter):
         self._run_loop(s, mask)
 
 
-def _concrete(ctx, kr: KernelResult | None) -> _Recorder | None:
+def concrete_lanes(ctx, kr: KernelResult | None, last_block: bool = False) -> _Recorder | None:
+    """Every thread's address at each shared access of the kernel under its analysed launch, with
+    the barrier interval of each execution (evaluated once per kernel and file); in block 0, or in
+    the grid's last block (where bounds checks cut threads off)."""
     if kr is None or kr.ir is None or kr.unit is None or kr.config is None:
         return None
-    key = ("race-lanes", kr.ir.key)
+    config = kr.config
+    if last_block:
+        config = dataclasses.replace(config, block_idx=tuple(max(0, g - 1) for g in config.grid))
+    key = ("race-lanes", kr.ir.key, config.block_idx)
     if key not in ctx.result.cache:
         try:
             # no symbol costed: the check needs each thread's address, not the bank or sector model
-            it = _Recorder(kr.unit, kr.ir, kr.config, ctx.settings.arch, costed=frozenset())
+            it = _Recorder(kr.unit, kr.ir, config, ctx.settings.arch, costed=frozenset())
             it.run()
         except Exception:  # noqa: BLE001 - no concrete check: keep the structural verdict
             it = None
@@ -338,7 +346,7 @@ def races(ctx, kernel: ir.Kernel) -> list[Race]:
                     continue
                 if not g.path_avoiding(nw, nr, blocked):
                     continue
-                evidence = _cross_thread(_concrete(ctx, kr), w.site, r.site)
+                evidence = _cross_thread(concrete_lanes(ctx, kr), w.site, r.site)
                 if evidence is None:
                     continue  # no thread found reading another's element in the write's interval
                 rs, ws = site_spans.get(r.site), site_spans.get(w.site)

@@ -2,7 +2,9 @@
 
 A dependence-based analysis over the IR of one kernel and the device functions
 it calls; it does not look at any launch configuration, so `if (tid < n)` is
-thread-dependent even when every thread of the assumed block passes it.
+thread-dependent even when every thread of the assumed block passes it. The one
+fact it takes from the launches is which `threadIdx` components are 0 in every
+thread (`flat`: the block dimension is 1 in every launch the caller read).
 
 Levels, from least to most varying:
 - BLOCK: the same in every thread of the block (constants, `blockIdx`,
@@ -87,9 +89,10 @@ def _is_warp_size(e: ir.Expr) -> bool:
 class KernelUniformity:
     """Uniformity of every local, condition and access address of one kernel and its helpers."""
 
-    def __init__(self, unit: ir.TranslationUnit, kernel: ir.Kernel):
+    def __init__(self, unit: ir.TranslationUnit, kernel: ir.Kernel, flat: frozenset[str] = frozenset()):
         self.unit = unit
         self.kernel = kernel
+        self.flat = flat  # threadIdx components that are 0 in every thread (their block dimension is 1)
         # Per function (or per call context of a summary): every value a local was ever given,
         # joined; only for questions about expressions the walk never met (flow-insensitive).
         self.env: dict[str, dict[str, U]] = {kernel.key: {}}
@@ -288,6 +291,8 @@ class KernelUniformity:
         if isinstance(e, ir.Builtin):
             if e.name == "threadIdx.x":
                 return U(LANE, False, "threadIdx.x", True)
+            if e.name in self.flat:
+                return UNIFORM
             if e.name.startswith("threadIdx.") or e.name == "laneid":
                 return U(LANE, False, e.name)
             return UNIFORM
