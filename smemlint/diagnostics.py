@@ -58,3 +58,23 @@ class Diagnostic:
     facts: dict[str, object] = field(default_factory=dict)
     assumptions: list[str] = field(default_factory=list)
     picture: str = ""  # lanes → banks, for the terminal and editor hover
+
+    @property
+    def headline(self) -> str:
+        """What, where and how much, for a glance: the message up to its first `; ` or ` [`
+        (rules write the claim first, then why and under which assumptions)."""
+        return split_message(self.message)[0]
+
+    @property
+    def detail(self) -> str:
+        """The rest of the message: the evidence and the assumptions ('' when there is none)."""
+        return split_message(self.message)[1]
+
+
+def split_message(message: str) -> tuple[str, str]:
+    cuts = [i for i in (message.find("; "), message.find(" [")) if i > 0]
+    if not cuts:
+        return message, ""
+    i = min(cuts)
+    rest = message[i:].lstrip("; ").strip()
+    return message[:i], rest

@@ -101,6 +101,9 @@ def test_messages_name_no_cursor_kind_and_no_empty_name(tmp_path: Path) -> None:
     assert all(r.status == "ok" for r in results), [(r.path, r.error) for r in results if r.status != "ok"]
     bad = [(r.path, where, t) for r in results for where, t in texts(r) if INTERNAL.search(t)]
     assert not bad, "\n".join(f"{Path(p).name}: {w}: {t}" for p, w, t in bad[:20])
+    # every finding's first line (what, where, how much) reads at a glance (issue 14.9)
+    long = [(r.path, d.code, d.headline) for r in results for d in r.diagnostics if len(d.headline) > 160]
+    assert not long, "\n".join(f"{Path(p).name}: {c}: {h}" for p, c, h in long[:10])
     # the file of unmodelled constructs did say what it could not analyse, in C++ words
     notes = {n for where, n in texts(results[0]) if where == "kernel note"}
     assert {"line 25: a range-based for loop not analysed", "line 26: a goto not analysed",

@@ -73,7 +73,9 @@ def test_colour_on_a_terminal_none_when_piped_or_no_color(tmp_path: Path) -> Non
     assert r.returncode == 1 and ESC not in r.stdout
     lines = r.stdout.splitlines()
     i = next(n for n, x in enumerate(lines) if x.startswith("k.cu:6:43: warning: 32-way bank conflict"))
-    src, caret = lines[i + 1], lines[i + 2]
+    detail, src, caret = lines[i + 1], lines[i + 2], lines[i + 3]
+    assert len(lines[i]) <= 160 + len(" [SMEM001 shared-bank-conflict]")  # the claim at a glance...
+    assert detail.startswith("  in warp 0, lanes")  # ...the evidence on the line below it
     assert src.endswith("out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];")
     assert caret.index("^") == src.index("tile[threadIdx.x]")  # the caret sits under the access
     assert piped(["check", "--color", "always", "k.cu"], tmp_path).stdout.count(ESC) > 0

@@ -20,8 +20,11 @@ def _line(source: str, n: int) -> str:
 def _diagnostic(d: Diagnostic, source: str, colour: bool, verbose: bool) -> list[str]:
     c = (lambda code, s: f"{code}{s}{_RESET}") if colour else (lambda code, s: s)
     sev = str(d.severity)
+    # the claim on the first line, what backs it on the next (a person reads the first at a glance)
     out = [f"{c(_BOLD, f'{d.file}:{d.line}:{d.column}:')} {c(_COLOURS[d.severity], sev + ':')} "
-           f"{d.message} {c(_DIM, f'[{d.code} {d.name}]')}"]
+           f"{d.headline} {c(_DIM, f'[{d.code} {d.name}]')}"]
+    if d.detail:
+        out.append(f"  {c(_DIM, d.detail)}")
     src = _line(source, d.line)
     if src:
         width = (d.end_column - d.column) if d.end_line == d.line and d.end_column > d.column else 1
@@ -57,8 +60,8 @@ def _access_table(r: FileResult) -> list[str]:
 
 
 def _concise(d: Diagnostic) -> list[str]:
-    """`--output-format concise`: `path:line:col: CODE message` and the fix line."""
-    return [f"{d.file}:{d.line}:{d.column}: {d.code} {d.message}"] + ([f"  fix: {d.fix.description}"] if d.fix else [])
+    """`--output-format concise`: `path:line:col: CODE headline` and the fix line."""
+    return [f"{d.file}:{d.line}:{d.column}: {d.code} {d.headline}"] + ([f"  fix: {d.fix.description}"] if d.fix else [])
 
 
 def render(results: list[FileResult], arch: str, *, colour: bool | None = None, verbose: bool = False,

@@ -164,7 +164,7 @@ def check(ctx) -> Iterator[Diagnostic]:
                 use = f"{warps * 32}" + (f" (or {down})" if down else "")
                 shape = ",".join(str(v) for v in launch.block)
                 written = f" `{launch.block_text}`" if launch.block_text and launch.block_text != str(threads) else ""
-                msg = (f"block ({shape}){written} of {threads} threads for {kname} is not a multiple of 32: its "
+                msg = (f"block ({shape}){written} of {threads} threads for {kname} is not a multiple of 32; its "
                        f"last warp runs with {lanes} of 32 lanes idle; use {use} threads")
                 yield common.diag(ctx, launch.span, msg, facts={"kind": "block", "threads": threads})
                 continue
@@ -179,5 +179,5 @@ def check(ctx) -> Iterator[Diagnostic]:
             work = (f"its grid-stride loop has {elements} elements for {threads} threads" if elements is not None
                     else "the launch does not bound its grid-stride loop, so more blocks would have work")
             msg = (f"grid of {blocks} block{'s' if blocks != 1 else ''} for {kname} leaves {sms - blocks} of the "
-                   f"{sms} SMs of a {ctx.settings.arch} GPU idle: {work}")
+                   f"{sms} SMs of a {ctx.settings.arch} GPU idle; {work}")
             yield common.diag(ctx, launch.span, msg, facts={"kind": "grid", "blocks": blocks})

@@ -102,7 +102,7 @@ def check(ctx) -> Iterator[Diagnostic]:
             continue
         unit = "half-warps" if width == 8 else "quarter-warps"
         msg = (f"{width * 8}-bit shared load of `{a.symbol}` split into {unit}: {cost.wavefronts} wavefronts per "
-               f"request where {best} would do if lanes i and i^1 (or i^2) read the same address (in warp "
-               f"{st.worst.warp} no lane pairs up, so the phases cannot merge)")
+               f"request where {best} would do; the phases merge only where lanes i and i^1 (or i^2) read the "
+               f"same address, and in warp {st.worst.warp} no lane pairs up")
         facts = {"symbol": a.symbol, "wavefronts": cost.wavefronts, "minimum": best, "width": width * 8}
         yield ctx.report(a, msg, facts=facts)

@@ -84,6 +84,6 @@ def check(ctx) -> Iterator[Diagnostic]:
             if u is None or u.level < LANE or not u.data:
                 continue
             what = {"ld": "load", "st": "store", "atomic": "atomic"}.get(a.op, a.op)
-            msg = (f"shared {what} on `{a.symbol}` at lane addresses that depend on {u.why or 'data'}: "
-                   "bank conflicts cannot be predicted from the source (anywhere from 1 to 32 wavefronts)")
+            msg = (f"shared {what} on `{a.symbol}`: bank conflicts cannot be predicted from the source (1 to 32 "
+                   f"wavefronts); its lane addresses depend on {u.why or 'data'}")
             yield ctx.report(a, msg, facts={"symbol": a.symbol, "op": a.op, "level": u.name})

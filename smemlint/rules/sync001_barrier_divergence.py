@@ -53,6 +53,11 @@ __global__ void scaleTile(float *out, const float *in, int n)
     __syncthreads();             // ...and never arrive here
     out[i] = tile[255 - threadIdx.x];
 }
+
+void scale(float *out, const float *in)
+{
+    scaleTile<<<4, 256>>>(out, in, 1000);   // the last block has 232 threads in range
+}
 ```
 
 ## Use instead
@@ -192,7 +197,7 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
                 yield common.diag(
                     ctx, sp,
                     f"threads that return on line {st.span.line} skip their write of `{w.symbol_hint}` (line "
-                    f"{w.span.line}) before {what}: after it, thread {thread} reads on line {r.span.line} an element "
+                    f"{w.span.line}) before {what}; after it, thread {thread} reads on line {r.span.line} an element "
                     f"(byte {offset}) that no thread wrote (the barrier does not wait for exited threads)",
                     severity=Severity.WARNING,
                     facts={"level": "exit", "cond_line": st.span.line, "write_line": w.span.line,
@@ -269,8 +274,8 @@ def _divergence(ctx, kernel: ir.Kernel, fkey: str, fname: str, line: int, st: ir
     after = isinstance(st, ir.If) and st.span is not None and sp.line > st.span.end_line and _exits(st.then)
     how = f"after the early exit under the {where} on line {line}" if after else f"under the {where} on line {line}"
     others = sorted({t[0].line for t in targets[1:]} - {sp.line})
-    msg = (f"{what} is reached {how} (`{text}`), whose condition is {lvl.name}-dependent "
-           f"({lvl.why or 'thread-dependent'}): threads that take the other path never arrive at this barrier "
+    msg = (f"{what} is reached {how}, whose condition is {lvl.name}-dependent; `{text}` depends on "
+           f"{lvl.why or 'the thread'}: threads that take the other path never arrive at this barrier "
            "(undefined behaviour: hang or corrupted shared data)")
     if others:
         msg += f"; the same holds for the barrier{'s' if len(others) > 1 else ''} on line" \

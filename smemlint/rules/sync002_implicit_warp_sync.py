@@ -94,7 +94,7 @@ def check(ctx) -> Iterator[Diagnostic]:
             race = chain[0]
             others = sorted({r.read_span.line for r in chain[1:]} - {race.read_span.line})
             msg = (f"volatile `{race.symbol}` read with no `__syncwarp()` since its write on line "
-                   f"{race.write_span.line}: thread {race.reader} reads what thread {race.writer} wrote, and lanes "
+                   f"{race.write_span.line}; thread {race.reader} reads what thread {race.writer} wrote, and lanes "
                    "are not in lockstep since Volta (use `__shfl_down_sync` or `__syncwarp()`)")
             if others:
                 msg += f"; the same on line{'s' if len(others) > 1 else ''} {', '.join(map(str, others))}"

@@ -158,7 +158,7 @@ def check(ctx) -> Iterator[Diagnostic]:
                     fix = Fix("synchronize before reading the clock: insert `cudaDeviceSynchronize();`",
                               (Edit(c.span.line, 1, c.span.line, 1, f"{indent}cudaDeviceSynchronize();\n"),))
                     msg = (f"the clock read here times the launch of `{pending_launch.name}` (line "
-                           f"{pending_launch.span.line}) without waiting for it: kernel launches are asynchronous, "
+                           f"{pending_launch.span.line}) without waiting for it; kernel launches are asynchronous, "
                            "so this measures the launch overhead, not the kernel; call `cudaDeviceSynchronize()` "
                            "(or synchronize the stream/event) before reading the clock")
                     yield common.diag(ctx, c.span, msg, facts={"launch_line": pending_launch.span.line}, fix=fix)

@@ -101,7 +101,7 @@ def check(ctx) -> Iterator[Diagnostic]:
                 indent = line[:len(line) - len(line.lstrip())]
                 fix = Fix(f"wait for the stop event first: insert `cudaEventSynchronize({stop});`",
                           (Edit(c.span.line, 1, c.span.line, 1, f"{indent}cudaEventSynchronize({stop});\n"),))
-                msg = (f"`cudaEventElapsedTime` reads `{stop}` before anything waited for it: the event is only "
+                msg = (f"`cudaEventElapsedTime` reads `{stop}` before anything waited for it; the event is only "
                        "enqueued by `cudaEventRecord`, so the call may fail with cudaErrorNotReady and leave the "
                        f"time unset; call `cudaEventSynchronize({stop})` first")
                 yield common.diag(ctx, c.span, msg, facts={"event": stop}, fix=fix)
