@@ -178,12 +178,14 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
     threads that would have written it exited). Silent without that evidence: an exit whose
     threads write nothing the others read (argsort's padding lanes, a scan whose only writer is
     thread 0) is fine since sm_70."""
-    if kresult is None:
-        return
+    if kresult is None or kresult.config is None or kresult.config.assumed_params:
+        return  # evidence needs the values the program gives: an assumed size is not evidence
     lanes = [concrete_lanes(ctx, kresult, last) for last in (False, True)]
     sites = common.unit_sites(ctx)
     for sp, what in targets:
-        inside = [x for x in sites.values() if x.span.file == sp.file and kresult.line <= x.span.line <= kresult.end_line]
+        shared = {(a.file, a.line, a.column) for a in kresult.accesses if a.space == "shared"}
+        inside = [x for x in sites.values() if (x.span.file, x.span.line, x.span.column) in shared
+                  and kresult.line <= x.span.line <= kresult.end_line]
         stores = [x for x in inside if x.op == "st" and x.span.line < sp.line]
         for w in [x for x in stores if x.span.line > st.span.end_line]:
             same = [x.id for x in stores if x.symbol_hint == w.symbol_hint]
