@@ -63,6 +63,7 @@ can follow (frontend/hostvalues.py) are checked; the SM count is the data-center
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from .. import ir
@@ -91,11 +92,16 @@ def _nodes(root: object) -> Iterator[object]:
                 stack.append(v)
 
 
-def _reads_clock(kernel: ir.Kernel) -> bool:
-    """A timing kernel (`clock()`, `clock64()`, `%clock` in asm): its launch shape is the experiment
-    (a latency test runs few threads on purpose)."""
-    return any(isinstance(n, ir.Call) and n.name.lstrip("_").startswith(("clock", "globaltimer"))
-               or isinstance(n, ir.Opaque) and "clock" in n.reason for n in _nodes(kernel.body))
+_CLOCK = re.compile(r"\bclock(64)?\s*\(|%clock|globaltimer")
+
+
+def _reads_clock(ctx, kernel: ir.Kernel) -> bool:
+    """A timing kernel (`clock()`, `clock64()`, `%clock` in inline asm): its launch shape is the
+    experiment (a latency test runs few threads on purpose). Read from the kernel's source, since
+    the clock is often read in asm the IR keeps opaque."""
+    sp = kernel.span
+    lines = common.source_of(ctx, sp.file).splitlines()[sp.line - 1:sp.end_line]
+    return _CLOCK.search("\n".join(lines)) is not None
 
 
 def _value(e: ir.Expr | None, params: dict[str, int]) -> int | None:
@@ -146,7 +152,7 @@ def check(ctx) -> Iterator[Diagnostic]:
     serial = {k.key for k in u.kernels if not any(x.startswith("threadIdx") for x in k.uses)}
     # kernels that touch no global or shared memory (a printf demo): their block shape costs nothing
     idle = {key for key, rs in results.items() if not any(a.space in ("global", "shared") for r in rs for a in r.accesses)}
-    timing = {k.key for k in u.kernels if _reads_clock(k)}
+    timing = {k.key for k in u.kernels if _reads_clock(ctx, k)}
     sms = SM_COUNT.get(ctx.settings.arch)
     for launch in u.launches:
         kernel = kernels.get(launch.kernel)
