@@ -230,7 +230,7 @@ class _Lowerer:
         k = c.kind
         sp = self.span(c)
         if k == K.COMPOUND_STMT:
-            return ir.Block(sp, tuple(self.stmt(ch) for ch in self.ex.children(c)))
+            return ir.Block(sp, self.ex.merge_across_statements(tuple(self.stmt(ch) for ch in self.ex.children(c))))
         if k == K.DECL_STMT:
             out = []
             for d in self.ex.children(c):
@@ -827,6 +827,8 @@ def _barrier_name(c: ci.Cursor) -> str | None:
     name = c.spelling
     if name in _BARRIERS:
         return name
+    if name in ("wait", "arrive_and_wait"):
+        return _cuda_barrier_wait(c)
     if name != "sync":
         return None
     try:
@@ -852,6 +854,20 @@ def _barrier_name(c: ci.Cursor) -> str | None:
     except Exception:  # noqa: BLE001
         return None
     return "__syncwarp" if any(w in group.lower() for w in _CG_WARP_GROUPS) else "__syncthreads"
+
+
+def _cuda_barrier_wait(c: ci.Cursor) -> str | None:
+    """`bar.wait(std::move(token))` / `bar.arrive_and_wait()` of a `cuda::barrier` (libcu++): the
+    point where the threads that arrived have all arrived (simpleAWBarrier); taken as a block
+    barrier, the scope nearly every such barrier has."""
+    try:
+        ref = c.referenced
+        if ref is None or ref.kind != K.CXX_METHOD:
+            return None
+        where = (ref.get_usr() or "") + " " + (ref.semantic_parent.spelling if ref.semantic_parent else "")
+    except Exception:  # noqa: BLE001
+        return None
+    return "__syncthreads" if "barrier" in where and ("cuda" in where or "__barrier" in where) else None
 
 
 _PARTITIONS = ("tiled_partition", "coalesced_threads", "binary_partition", "labeled_partition")
@@ -1057,6 +1073,88 @@ class Extractor:
                     replace[id(a)] = ir.Opaque(a.ctype, "a field loaded together with its sibling", (merged,))
                     self.merged_sites.add(a.site)
         return _rebuild(e, replace) if replace else e
+
+    def merge_across_statements(self, stmts: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
+        """Sibling fields of one element loaded by consecutive statements with nothing written to
+        memory between them, as nvcc emits them: BlackScholes' `d_StockPrice[opt].x` in one call and
+        `.y` in the next are one 64-bit load (nvcc -ptx: ld.global.nc.v2.f32). The same rule as
+        merge_siblings; a run of statements ends at a store to memory, at a call of a function that
+        stores to memory, at a branch or loop, and where a variable the element's index uses is
+        assigned."""
+        out = list(stmts)
+        run: list[int] = []
+        for i, s in enumerate(stmts):
+            if isinstance(s, (ir.Decl, ir.ExprStmt)) and not self._writes_memory(s):
+                run.append(i)
+                continue
+            self._merge_run(out, run)
+            run = []
+        self._merge_run(out, run)
+        return tuple(out)
+
+    def _writes_memory(self, s: ir.Stmt) -> bool:
+        stack: list[object] = [s]
+        seen: set[str] = set()
+        while stack:
+            n = stack.pop()
+            if isinstance(n, ir.Access) and n.op != "ld":
+                return True
+            if isinstance(n, ir.Call) and n.function and n.function not in seen:
+                seen.add(n.function)
+                f = self.functions.get(n.function)
+                if f is None:
+                    return True  # a call whose body is not known may write anything
+                stack.append(f.body)
+            fields = getattr(n, "__dataclass_fields__", None)
+            if isinstance(n, tuple):
+                stack.extend(n)
+            elif fields and not isinstance(n, (ir.CType, ir.Span, ir.Symbol)):
+                stack.extend(getattr(n, f) for f in fields)
+        return False
+
+    def _merge_run(self, out: list[ir.Stmt], run: list[int]) -> None:
+        if len(run) < 2:
+            return
+        loads: dict[object, list[tuple[int, ir.Access]]] = {}
+        for i in run:
+            for a in _field_loads(out[i]):
+                loads.setdefault(ir.without_spans(a.lvalue.base), []).append((i, a))  # type: ignore[attr-defined]
+        replace: dict[int, dict[int, ir.Expr]] = {}
+        for group in loads.values():
+            stmts = sorted({i for i, _ in group})
+            if len(stmts) < 2:
+                continue  # within one statement: merge_siblings' business
+            base = group[0][1].lvalue.base  # type: ignore[attr-defined]
+            used = {n.var for n in _nodes(base) if isinstance(n, ir.VarRef)}
+            if any(used & _assigned_vars(out[i]) for i in stmts[:-1]):
+                continue  # the index changes between the statements: two elements
+            by_offset: dict[int, tuple[int, ir.Access]] = {}
+            for i, a in group:
+                by_offset.setdefault(a.lvalue.offset, (i, a))  # type: ignore[attr-defined]
+            if len(by_offset) < 2:
+                continue
+            lo = min(by_offset)
+            hi = max(o + a.ctype.bytes for o, (_, a) in by_offset.items())
+            width = hi - lo
+            covered = sum(a.ctype.bytes for _, a in by_offset.values())
+            if covered != width or width not in (2, 4, 8, 16) or lo % width or base.ctype.align < width:
+                continue
+            i0, first = by_offset[lo]
+            merged_ct = CType("int", width, False, spelling=f"{width}-byte load of sibling fields")
+            lv = first.lvalue
+            merged = ir.Access(first.ctype, first.site, "ld", ir.Member(merged_ct, lv.base, lv.offset,  # type: ignore
+                                                                        lv.arrow, lv.span))  # type: ignore
+            self.sites[first.site] = dataclasses.replace(self.sites[first.site], width=width)
+            for i, a in group:
+                if a is first:
+                    replace.setdefault(i, {})[id(a)] = merged
+                else:
+                    self.merged_sites.add(a.site)
+                    # the field is already in a register: loaded data, no access of its own
+                    replace.setdefault(i, {})[id(a)] = ir.Opaque(a.ctype, "a field loaded together with its sibling",
+                                                                 (), uniform=False)
+        for i, rep in replace.items():
+            out[i] = _rebuild(out[i], rep)  # type: ignore[assignment]
 
     def table_values(self, d: ci.Cursor, space: str, elem: CType,
                      t: ci.Type) -> tuple[tuple[int, ...] | None, str]:
@@ -1358,6 +1456,25 @@ def _field_loads(e: object) -> list[ir.Access]:
             stack.extend(getattr(n, f) for f in fields if f not in ("ctype", "span"))
     found.reverse()
     return found
+
+
+def _nodes(e: object) -> list[object]:
+    found, stack = [], [e]
+    while stack:
+        n = stack.pop()
+        found.append(n)
+        if isinstance(n, tuple):
+            stack.extend(n)
+            continue
+        fields = getattr(n, "__dataclass_fields__", None)
+        if fields and not isinstance(n, (ir.CType, ir.Span, ir.Symbol)):
+            stack.extend(getattr(n, f) for f in fields)
+    return found
+
+
+def _assigned_vars(s: object) -> set[str]:
+    return {n.var for n in _nodes(s) if isinstance(n, ir.Decl)} | \
+        {n.target.var for n in _nodes(s) if isinstance(n, (ir.Assign, ir.IncDec)) and isinstance(n.target, ir.VarRef)}
 
 
 def _rebuild(e: object, replace: dict[int, ir.Expr]) -> object:

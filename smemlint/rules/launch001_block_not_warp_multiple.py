@@ -7,8 +7,8 @@ evaluate, where
 - the kernel spreads its work over whatever grid it gets (a grid-stride loop,
   stepping by `gridDim`), the grid has fewer blocks than the target GPU has
   SMs (`kind=grid`: 132 for sm_90 (H100 SXM5), 108 for sm_80 (A100), 80 for
-  sm_70 (V100); not checked for other architectures), and the loop has more
-  elements than the grid has threads, or a bound the launch does not give. A
+  sm_70 (V100); not checked for other architectures), and the loop has at
+  least 16 elements per thread of the grid, or a bound the launch does not give. A
   grid that covers the loop in one pass (jacobi's final reduction of 512 rows
   with 3 blocks of 256) leaves nothing for more blocks to do, and a kernel
   without a grid-stride loop does an amount of work fixed by its grid: neither
@@ -76,6 +76,10 @@ RULE = Rule(code="LAUNCH001", name="block-not-warp-multiple", severity=Severity.
 # SMs of the data-center GPU of each architecture (NVIDIA product specifications: V100 SXM2 80,
 # A100 SXM4 108, H100 SXM5 132).
 SM_COUNT = {"sm_70": 80, "sm_80": 108, "sm_90": 132}
+# elements per thread of a grid-stride loop below which a small grid is not worth a finding: a
+# final pass over a few partial sums (llm.c's copy_to_dweight_dbias: 1600 elements, 512 threads)
+# ends before more blocks would have started
+WORK_PER_THREAD = 16
 
 
 def _nodes(root: object) -> Iterator[object]:
@@ -121,10 +125,10 @@ def _value(e: ir.Expr | None, params: dict[str, int]) -> int | None:
 
 
 def _work_beyond_grid(kernel: ir.Kernel, launch: ir.LaunchSite, threads: int) -> tuple[bool, int | None]:
-    """The grid-stride loop of the kernel has more elements than the launched grid has threads, or
-    a bound the launch does not give (more blocks would then have work to do); False when every
-    such loop is covered by the launched grid in one pass (jacobi's `finalError` over 512 rows with
-    3 blocks of 256: more blocks would have nothing to do)."""
+    """The grid-stride loop of the kernel has at least WORK_PER_THREAD elements per thread of the
+    launched grid, or a bound the launch does not give (more blocks would then have work to do);
+    False when the launched grid covers every such loop in a few passes (jacobi's `finalError` over
+    512 rows with 3 blocks of 256: more blocks would have nothing to do)."""
     loops = [n for n in _nodes(kernel.body) if isinstance(n, ir.Loop) and n.step is not None
              and any(isinstance(x, ir.Builtin) and x.name.startswith("gridDim") for x in _nodes(n.step))]
     if not loops:
@@ -134,7 +138,7 @@ def _work_beyond_grid(kernel: ir.Kernel, launch: ir.LaunchSite, threads: int) ->
         c = loop.cond
         bound = c.rhs if isinstance(c, ir.BinOp) and c.op in ("<", "<=") else None
         n = _value(bound, params)
-        if n is None or n > threads:
+        if n is None or n >= WORK_PER_THREAD * threads:
             return True, n
     return False, None
 
