@@ -403,6 +403,9 @@ class LaunchSite:
     first_iteration: tuple[int, ...] = ()  # lines of the loops around it: its values are their first iteration's
     # per argument: bytes a pointer argument points past its allocation (`d_in + RADIUS`), None if not known
     pointer_offsets: tuple[int | None, ...] = ()
+    # a block the evaluator reads only in part: the components it knows, None for the others
+    # (`dim3(threads, 1, 1)`: (None, 1, 1)); None when `block` is known or nothing of it is
+    block_partial: tuple[int | None, int | None, int | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -1411,11 +1411,12 @@ class Extractor:
                 grid = hv.dim3_value(launch.grid, fn, at) if launch.grid is not None else None
                 block = hv.dim3_value(launch.block, fn, at) if launch.block is not None else None
                 smem = hv.int_value(launch.smem, fn, at) if launch.smem is not None else None
+            partial = hv.dim3_partial(launch.block, fn, at) if block is None and launch.block is not None else None
             args = tuple(hv.int_value(a, fn, at) for a in launch.args)
             offsets = tuple(hv.pointer_offset(a, fn, at) for a in launch.args)
             first = hv.first_iteration_of(fn, at)
         except Exception:  # noqa: BLE001 - an expression the evaluator cannot read leaves the launch unknown
-            grid = block = smem = None
+            grid = block = smem = partial = None
             args = ()
             offsets = ()
             first = ()
@@ -1428,7 +1429,7 @@ class Extractor:
                     (sp.column, sp.end_column) != (whole.column, whole.end_column):
                 block_text = self.lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
         return ir.LaunchSite(key, span_of(launch.call, self.path), grid, block, smem, args, block_text, first,
-                             offsets)
+                             offsets, partial)
 
 
 def _symbol_hint(lv: ir.Expr) -> str:

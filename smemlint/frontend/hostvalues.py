@@ -176,6 +176,16 @@ class HostEvaluator:
             return (v["x"], v["y"], v["z"])
         return None
 
+    def dim3_partial(self, expr: ci.Cursor, function: ci.Cursor | None,
+                     at: ci.Cursor | None = None) -> tuple[int | None, int | None, int | None] | None:
+        """The components of a dim3 the evaluator can read, None for the others: `dim3(threads, 1,
+        1)` with `threads` unknown is (None, 1, 1), a 1-D block of some size."""
+        v = self.value(expr, function, at)
+        if isinstance(v, dict):
+            parts = tuple(v.get(f) if isinstance(v.get(f), int) else None for f in "xyz")
+            return parts if any(p is not None for p in parts) else None  # type: ignore[return-value]
+        return None
+
     # ------------------------------------------------------------ environments
 
     def _env_at(self, function: ci.Cursor, point: ci.Cursor) -> dict:

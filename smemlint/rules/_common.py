@@ -44,7 +44,7 @@ def flat_dims(ctx, kernel: ir.Kernel) -> frozenset[str]:
     (llm.c's `dim3(32, block_y)` makes threadIdx.z 0 in every thread): none when a launch's block
     is unknown, or when the kernel's block was assumed."""
     u = unit(ctx)
-    blocks = [l.block for l in u.launches if l.kernel == kernel.key] if u is not None else []
+    blocks = [l.block or l.block_partial for l in u.launches if l.kernel == kernel.key] if u is not None else []
     if not blocks:
         kr = next((k for kk, k in kernels(ctx) if kk.key == kernel.key), None)
         blocks = [kr.block] if kr is not None and kr.launched else [None]

@@ -30,6 +30,23 @@ class Resolved:
     pointer_sources: tuple[str, ...] = ()  # pointer arguments passed past their allocation's start
 
 
+def completed_block(partial: tuple[int | None, int | None, int | None]) -> tuple[int, int, int]:
+    """A block whose known components are kept and unknown ones filled so that it has about 256
+    threads (the 1-D default): (None, 1, 1) -> (256, 1, 1), (32, None, 1) -> (32, 8, 1)."""
+    known = 1
+    for p in partial:
+        known *= p if p else 1
+    left = max(1, DEFAULT_BLOCK_1D[0] // known)
+    out = []
+    for p in partial:
+        if p:
+            out.append(p)
+        else:
+            out.append(left)
+            left = 1
+    return out[0], out[1], out[2]
+
+
 def default_block(kernel: ir.Kernel) -> tuple[int, int, int]:
     if "threadIdx.z" in kernel.uses or "blockDim.z" in kernel.uses:
         return DEFAULT_BLOCK_3D
@@ -79,7 +96,14 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
     else:
         block = default_block(kernel)
         unread = next((s for s in launches if s.block is None), None)
-        if unread is not None:
+        if unread is not None and unread.block_partial is not None:
+            block = completed_block(unread.block_partial)
+            shape = ",".join("?" if p is None else str(p) for p in unread.block_partial)
+            text = f" `{unread.block_text}`" if unread.block_text else ""
+            block_source = f"block {_fmt(block)} assumed: the launch at {path}:{unread.span.line} gives the " \
+                           f"block{text} as ({shape}), the rest is not a constant smemlint can follow (set one " \
+                           f"with `// smemlint: block(x, y)` above the kernel or --block)"
+        elif unread is not None:
             text = f" `{unread.block_text}`" if unread.block_text else ""
             block_source = f"block {_fmt(block)} assumed: the block{text} of the launch at {path}:" \
                            f"{unread.span.line} is not a constant smemlint can follow (set one with " \
