@@ -48,8 +48,8 @@ int main()
 
 ## How to silence
 `// smemlint: ignore[LAUNCH001]` on the launch line, or `ignore = ["LAUNCH001"]`
-in `[tool.smemlint]`. Test and tutorial launches of a single block are a
-reason to ignore the grid half of this rule.
+in `[tool.smemlint]`. A grid of one block is taken as deliberate (a
+reduction's final pass over its partial sums, a test) and left alone.
 
 A one-thread block, a block under 32 threads of a kernel that never reads
 `threadIdx` (its threads could not split the work anyway: a serial kernel on
@@ -181,8 +181,8 @@ def check(ctx) -> Iterator[Diagnostic]:
         if launch.grid is None or launch.block is None or sms is None or kernel is None:
             continue
         blocks = launch.grid[0] * launch.grid[1] * launch.grid[2]
-        if not 0 < blocks < sms:
-            continue
+        if not 1 < blocks < sms:
+            continue  # one block on purpose: a reduction's final pass over the partial sums, a test
         threads = blocks * launch.block[0] * launch.block[1] * launch.block[2]
         beyond, elements = _work_beyond_grid(kernel, launch, threads)
         if beyond:

@@ -57,6 +57,9 @@ UNIFORM = U()
 
 
 def join(*us: U) -> U:
+    if len(us) == 2 and (us[0] is us[1] or us[0] == us[1]):  # the common case, without the general walk
+        u = us[0]
+        return UNIFORM if u.level == BLOCK else u if not u.tid else U(u.level, u.data, u.why, False)
     level = max((u.level for u in us), default=BLOCK)
     if level == BLOCK:
         return UNIFORM
@@ -105,6 +108,7 @@ class KernelUniformity:
         self._loops: list[_LoopFrame] = []
         self._summaries: dict[str, U] = {}
         self._stack: list[str] = []
+        self._assigned_cache: dict[int, frozenset[str]] = {}  # id(stmt) -> its locals assigned (the IR outlives this)
         for _ in range(MAX_ROUNDS):
             self._changed = False
             self._walk(kernel.key, kernel.body, {})
@@ -213,7 +217,7 @@ class KernelUniformity:
             if not other_falls:
                 self._cur = after_then
                 return True
-            self._cur = self._absorb(fkey, _merge([after_then, self._cur], c, _assigned(s)))
+            self._cur = self._absorb(fkey, _merge([after_then, self._cur], c, self._assigned_in(s)))
             return True
         if isinstance(s, ir.Loop):
             return self._loop(fkey, s, ctl, local)
@@ -240,7 +244,7 @@ class KernelUniformity:
     def _loop(self, fkey: str, s: ir.Loop, ctl: U, local: U) -> bool:
         if not self._stmt(fkey, s.init, ctl, local):
             return False
-        assigned = _assigned(s)
+        assigned = self._assigned_in(s)
         head = dict(self._cur)
         exit_level, frame = UNIFORM, _LoopFrame()
         for _ in range(MAX_ROUNDS):
@@ -263,7 +267,7 @@ class KernelUniformity:
                 self._expr(fkey, s.step, join(ctl, c))
             exit_level = join(c, *(lv for _, lv in frame.breaks))
             new_head = _merge([head, self._cur], cont_level, assigned) if ends else head
-            if all(new_head.get(v, UNIFORM).key() == head.get(v, UNIFORM).key() for v in new_head):
+            if all(new_head.get(v, UNIFORM).key() == head.get(v, UNIFORM).key() for v in assigned):
                 self._cur = at_test
                 break
             head = new_head
@@ -274,12 +278,35 @@ class KernelUniformity:
         self._cur = self._absorb(fkey, _merge(exits, exit_level, assigned))
         return True
 
+    def _assigned_in(self, s: ir.Stmt | None) -> frozenset[str]:
+        """The locals a statement assigns, nested statements included (each statement's set made
+        once, from its children's: the walk asks at every `if` and loop, nested ones again)."""
+        if s is None:
+            return frozenset()
+        found = self._assigned_cache.get(id(s))
+        if found is None:
+            if isinstance(s, ir.Block):
+                found = frozenset().union(*(self._assigned_in(c) for c in s.body))
+            elif isinstance(s, ir.If):
+                found = _assigned(s.cond) | self._assigned_in(s.then) | self._assigned_in(s.other)
+            elif isinstance(s, ir.Loop):
+                found = self._assigned_in(s.init) | self._assigned_in(s.body) | \
+                    (_assigned(s.cond) if s.cond is not None else frozenset()) | \
+                    (_assigned(s.step) if s.step is not None else frozenset())
+            elif isinstance(s, ir.Unsupported):
+                found = frozenset().union(*(self._assigned_in(p) for p in s.parts))
+            else:
+                found = _assigned(s)
+            self._assigned_cache[id(s)] = found
+        return found
+
     def _absorb(self, fkey: str, state: dict[str, U]) -> dict[str, U]:
         """The flow-insensitive record also takes the levels a merge gave."""
         env = self.env.setdefault(fkey, {})
         for v, u in state.items():
             old = env.get(v)
-            env[v] = u if old is None else _join_keep_tid(old, u)
+            if old is not u:
+                env[v] = u if old is None else _join_keep_tid(old, u)
         return state
 
     # ------------------------------------------------------------ expressions
@@ -438,6 +465,8 @@ class _LoopFrame:
 
 
 def _join_keep_tid(old: U, u: U) -> U:
+    if old is u or old == u:
+        return old
     j = join(old, u)
     return U(j.level, j.data, j.why, old.tid and u.tid and j.level == LANE)
 
@@ -447,9 +476,12 @@ def _merge(states: list[dict[str, U]], cond: U, assigned: frozenset[str]) -> dic
     the branch and this point also varies as much as the condition that chose the path."""
     out = dict(states[0])
     for st in states[1:]:
+        if st is states[0]:
+            continue
         for v, u in st.items():
             old = out.get(v)
-            out[v] = u if old is None else _join_keep_tid(old, u)
+            if old is not u:
+                out[v] = u if old is None else _join_keep_tid(old, u)
     if cond.level > BLOCK:
         for v in assigned:
             if v in out:
@@ -457,11 +489,8 @@ def _merge(states: list[dict[str, U]], cond: U, assigned: frozenset[str]) -> dic
     return out
 
 
-_ASSIGNED: dict[int, frozenset[str]] = {}
-
-
-def _assigned(s: ir.Stmt) -> frozenset[str]:
-    """The locals a statement assigns (declares, `=`, `+=`, `++`), nested statements included."""
+def _assigned(s: object) -> frozenset[str]:
+    """The locals a statement or expression assigns (declares, `=`, `+=`, `++`), nested ones included."""
     found: set[str] = set()
     stack: list[object] = [s]
     while stack:

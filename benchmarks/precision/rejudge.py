@@ -1,0 +1,168 @@
+"""The judged precision benchmark (issue 14 item 10): lint public repositories, match today's
+findings against the verdicts in judged.tsv, and say what changed.
+
+    python benchmarks/precision/rejudge.py                 # lint every repository, compare
+    python benchmarks/precision/rejudge.py --repo llm.c    # one repository
+    python benchmarks/precision/rejudge.py --unjudged 20   # also list 20 findings nobody judged
+
+The repositories are not part of smemlint: check each out at the commit below (the `fetch` tool or
+`git clone` + `git checkout`) under $REPOS (default /work/repos). Nothing of them is committed;
+judged.tsv holds only locations, rules, the number the finding stated and the verdict.
+
+judged.tsv columns (tab-separated, `#` starts a comment line):
+    repo  path  line  rule  number  verdict  reason
+- path is relative to the repository root, line is the finding's line.
+- number is the figure the finding stated when it was judged (wavefronts, sectors, distinct
+  addresses, threads, blocks), or `-` for a finding without one.
+- verdict: `true` (a real problem, claim and number right), `wrong-number` (a real problem, the
+  number wrong), `false` (no problem, or not the problem it says).
+
+A finding is matched by (repo, path, line, rule). Several findings of one rule on one line (one per
+template instantiation) share a verdict and are counted once. Printed: per rule, today's places
+with a finding that were judged and the share judged true; judged
+findings that are gone (a false one gone is a fix, a true one gone is lost recall); findings whose
+number changed since they were judged (judge again); and how many findings nobody judged.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import csv
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+JUDGED = HERE / "judged.tsv"
+
+# name: (GitHub repository, commit, smemlint arguments relative to the checkout)
+REPOS = {
+    "cuda-samples": ("NVIDIA/cuda-samples", "c94ff366aed18c797b8a85dfaac7817b0228b420", ["-I", "Common", "Samples"]),
+    "llm.c": ("karpathy/llm.c", "f1e2ace651495b74ae22d45d1723443fd00ecd3a", ["."]),
+    # as its PyTorch build compiles it (kernels/hgemm/setup.py, tools/utils.py): the utils include
+    # directories, and the NO_*_BIN macros that select the torch bindings (which launch every
+    # kernel) instead of the standalone test mains
+    "LeetCUDA": ("xlite-dev/LeetCUDA", "cb6a0497e829741fc5e3ad5e43a5beed0d85edcd",
+                 ["-I", "kernels/hgemm/utils", "-I", "kernels/flash-attn/utils", "-D", "NO_MMA_HGEMM_BIN",
+                  "-D", "NO_WMMA_HGEMM_BIN", "-D", "NO_CUTE_HGEMM_BIN", "-D", "NO_CUBLAS_HGEMM_BIN", "kernels"]),
+    "rodinia": ("yuhc/gpu-rodinia", "9c10d3ea16ddba2ba057cc3951a9efc4c2cc18a4", ["cuda"]),
+    "ggml": ("ggerganov/ggml", "9a4acb374565f4146b8d6eb1cffdcd7d437d1ba2",
+             ["-I", "include", "-I", "src", "src/ggml-cuda"]),
+    "bbuf": ("BBuf/how-to-optim-algorithm-in-cuda", "10a3a8d243037e2544686eb673fda86fba23143f", ["."]),
+}
+# the checkout directory of each repository under $REPOS
+DIRS = {"rodinia": "gpu-rodinia", "bbuf": "how-to-optim-algorithm-in-cuda"}
+VERDICTS = ("true", "wrong-number", "false")
+NUMBER_FACTS = ("wavefronts", "sectors", "distinct", "threads", "blocks")
+
+
+def checkout(name: str) -> pathlib.Path:
+    return pathlib.Path(os.environ.get("REPOS", "/work/repos")) / DIRS.get(name, name)
+
+
+def lint(name: str, jobs: int) -> list[dict]:
+    """Today's findings of one repository: dicts with path (relative), line, rule, number, message."""
+    root = checkout(name)
+    cmd = [sys.executable, "-m", "smemlint", "check", "--output-format", "json", "--exit-zero",
+           "-j", str(jobs), "--file-timeout", "120", *REPOS[name][2]]
+    p = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit(f"{name}: smemlint exited {p.returncode}: {p.stderr[-2000:]}")
+    findings = []
+    for d in json.loads(p.stdout)["diagnostics"]:
+        number = next((d["facts"][k] for k in NUMBER_FACTS if k in d.get("facts", {})), None)
+        findings.append({"repo": name, "path": os.path.normpath(d["file"]), "line": d["line"], "rule": d["code"],
+                         "number": "-" if number is None else f"{float(number):g}", "message": d["message"]})
+    return findings
+
+
+def read_judged() -> list[dict]:
+    rows = []
+    with JUDGED.open() as f:
+        for n, row in enumerate(csv.reader((l for l in f if l.strip() and not l.startswith("#")), delimiter="\t"), 1):
+            repo, path, line, rule, number, verdict, reason = row
+            if verdict not in VERDICTS:
+                sys.exit(f"judged.tsv row {n}: verdict {verdict!r} is not one of {VERDICTS}")
+            rows.append({"repo": repo, "path": path, "line": int(line), "rule": rule, "number": number,
+                         "verdict": verdict, "reason": reason})
+    return rows
+
+
+def key(x: dict) -> tuple:
+    return x["repo"], x["path"], x["line"], x["rule"]
+
+
+def compare(judged: list[dict], today: list[dict], repos: set[str], unjudged_shown: int) -> None:
+    judged = [j for j in judged if j["repo"] in repos]
+    by_key = {key(j): j for j in judged}
+    today_keys = collections.defaultdict(list)
+    for t in today:
+        today_keys[key(t)].append(t)
+
+    per_rule: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    changed = []
+    for k, ts in today_keys.items():
+        j = by_key.get(k)
+        if j is None:
+            per_rule[k[3]]["unjudged"] += 1
+            continue
+        numbers = {t["number"] for t in ts}
+        if j["number"] not in numbers:
+            changed.append((j, sorted(numbers)))
+            per_rule[k[3]]["number changed"] += 1
+        else:
+            per_rule[k[3]][j["verdict"]] += 1  # one verdict per place (a line's instantiations share it)
+    gone = [j for k, j in by_key.items() if k not in today_keys]
+
+    print("| rule | judged today | true | wrong number | false | number changed | share true | unjudged |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    total = collections.Counter()
+    for rule in sorted(per_rule):
+        c = per_rule[rule]
+        total.update(c)
+        print(_row(rule, c))
+    print(_row("**all**", total))
+    print()
+    print(f"judged findings gone today: {len(gone)} "
+          f"({sum(j['verdict'] == 'false' for j in gone)} judged false: fixed; "
+          f"{sum(j['verdict'] != 'false' for j in gone)} judged true or wrong number: lost)")
+    for j in gone:
+        print(f"  gone  {j['verdict']:12} {j['repo']}:{j['path']}:{j['line']} {j['rule']}  ({j['reason']})")
+    for j, numbers in changed:
+        print(f"  number {j['number']} -> {'/'.join(numbers)} (was {j['verdict']}) "
+              f"{j['repo']}:{j['path']}:{j['line']} {j['rule']}  ({j['reason']})")
+    if unjudged_shown:
+        print()
+        for t in [t for k, ts in today_keys.items() if k not in by_key for t in ts][:unjudged_shown]:
+            print(f"  unjudged {t['repo']}\t{t['path']}\t{t['line']}\t{t['rule']}\t{t['number']}\t{t['message']}")
+
+
+def _row(rule: str, c: collections.Counter) -> str:
+    judged = c["true"] + c["wrong-number"] + c["false"]
+    share = f"{100 * c['true'] / judged:.0f}%" if judged else "-"
+    return (f"| {rule} | {judged + c['number changed']} | {c['true']} | {c['wrong-number']} | {c['false']} "
+            f"| {c['number changed']} | {share} | {c['unjudged']} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repo", action="append", choices=sorted(REPOS), help="only these repositories")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--unjudged", type=int, default=0, metavar="N", help="list N findings nobody judged")
+    ap.add_argument("--dump", metavar="FILE", help="also write today's findings as JSON (for judging)")
+    args = ap.parse_args()
+    repos = set(args.repo or REPOS)
+    today = []
+    for name in sorted(repos):
+        if not checkout(name).is_dir():
+            sys.exit(f"{name}: no checkout at {checkout(name)} (github.com/{REPOS[name][0]} at {REPOS[name][1]})")
+        today += lint(name, args.jobs)
+    if args.dump:
+        pathlib.Path(args.dump).write_text(json.dumps(today, indent=1))
+    compare(read_judged(), today, repos, args.unjudged)
+
+
+if __name__ == "__main__":
+    main()
