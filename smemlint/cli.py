@@ -17,6 +17,7 @@ import click
 from . import __version__
 from .config import Settings, find_pyproject, load, merge, parse_block
 from .diagnostics import Severity
+from .exclude import Excluder
 from .lint import DEFAULT_FILE_MEMORY, DEFAULT_FILE_TIMEOUT, all_rules, collect, default_jobs, lint_file, lint_paths
 from .model import get_arch
 from . import baseline
@@ -148,6 +149,11 @@ def main() -> None:
 @click.option("--show-settings", is_flag=True, help="Print the settings the run would use (configuration and "
                                                     "options merged) and exit.")
 @click.option("--ignore", multiple=True, help="Skip these rule codes (prefixes allowed; repeat or separate by commas).")
+@click.option("--exclude", multiple=True, help="Leave out paths matching these gitignore patterns (replaces the "
+                                               "configured `exclude`; repeat or separate by commas).")
+@click.option("--extend-exclude", multiple=True, help="Leave out these patterns besides the configured ones.")
+@click.option("--respect-gitignore/--no-respect-gitignore", default=None,
+              help="Leave out what the tree's .gitignore files ignore (default: yes, in a git checkout).")
 @click.option("--fail-on", type=click.Choice(["info", "warning", "error"]), default="info", show_default=True,
               help="Exit 1 only for findings at or above this severity.")
 @click.option("--accesses", "-a", is_flag=True, help="Text format: list every access with its numbers.")
@@ -172,7 +178,7 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
           unsafe_fixes, show_diff, show_fixes, stdin_filename,
           output_file, quiet,
           statistics, exit_zero,
-          select, extend_select, show_settings, ignore,
+          select, extend_select, show_settings, ignore, exclude, extend_exclude, respect_gitignore,
           fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass, jobs, file_timeout,
           file_memory, no_cache) -> None:
     """Lint CUDA files and directories (default: the current directory).
@@ -205,7 +211,17 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         for f in dataclasses.fields(settings):
             click.echo(f"{f.name} = {getattr(settings, f.name)!r}")
         return
-    files, missing = (list(paths), []) if from_stdin else collect(paths)
+    def _patterns(values) -> tuple[str, ...]:
+        return tuple(c.strip() for v in values for c in v.split(",") if c.strip())
+
+    if exclude:
+        settings = dataclasses.replace(settings, exclude=_patterns(exclude))
+    if extend_exclude:
+        settings = dataclasses.replace(settings, extend_exclude=settings.extend_exclude + _patterns(extend_exclude))
+    if respect_gitignore is not None:
+        settings = dataclasses.replace(settings, respect_gitignore=respect_gitignore)
+    excluder = Excluder(settings.exclude + settings.extend_exclude, settings.root, settings.respect_gitignore)
+    files, missing = (list(paths), []) if from_stdin else collect(paths, excluder.excluded)
     for m in missing:
         click.echo(f"smemlint: error: {m}: no such file or directory", err=True)
     known = None

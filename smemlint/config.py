@@ -34,6 +34,11 @@ class Settings:
     per_path_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     root: str = ""  # the directory of pyproject.toml (per-path-ignores are relative to it), else cwd
     pch_dir: str = ""  # where the precompiled bundled header is kept; "": <cache directory>/pch
+    # gitignore patterns of paths to leave out (relative to `root`); `exclude` replaces nothing
+    # built in (hidden and vendored directories are always skipped), `extend-exclude` adds to it
+    exclude: tuple[str, ...] = ()
+    extend_exclude: tuple[str, ...] = ()
+    respect_gitignore: bool = True
 
     def enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(s) for s in self.select):
@@ -162,6 +167,12 @@ def load(pyproject: Path | None) -> Settings:
             s = replace(s, arch=get_arch(str(value)).name)
         elif k == "block":
             s = replace(s, block=parse_block(value if isinstance(value, str) else ",".join(map(str, value))))
+        elif k in ("exclude", "extend_exclude"):
+            s = replace(s, **{k: _strings(value, key)})
+        elif k == "respect_gitignore":
+            if not isinstance(value, bool):
+                raise ValueError("[tool.smemlint] respect-gitignore must be true or false")
+            s = replace(s, respect_gitignore=value)
         elif k in ("include", "define", "select", "ignore"):
             vals = _strings(value, key)
             if k == "include":

@@ -34,23 +34,28 @@ DEFAULT_FILE_TIMEOUT = 60.0  # seconds one file may take (--file-timeout)
 DEFAULT_FILE_MEMORY = 4096  # MiB of address space one worker may map (--file-memory); a lint uses ~400
 
 
-def collect(paths: Iterable[str]) -> tuple[list[str], list[str]]:
+def collect(paths: Iterable[str], excluded: Callable[[str, bool], bool] | None = None) -> tuple[list[str], list[str]]:
     """CUDA files under `paths` (directories walked, sorted) and the paths that do not exist.
 
     Symbolic links to directories are not followed while walking (as git and ruff do), so a
     link loop cannot make the walk endless. A path given by name that exists but is not a plain
     file or directory (a link loop, a dangling link, a FIFO) is kept: linting it gives the
     per-file message that says what it is. Nothing here reads a file or raises on a strange one.
+    `excluded(path, is_dir)` (smemlint/exclude.py) leaves paths out, walked or named.
     """
+    out = excluded or (lambda path, is_dir: False)
     files: list[str] = []
     missing: list[str] = []
     for p in paths:
         if os.path.isdir(p):
             for root, dirs, names in os.walk(p, onerror=None):
-                dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith("."))
-                files += [os.path.join(root, n) for n in sorted(names) if n.endswith(CUDA_SUFFIXES)]
+                dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith(".")
+                                 and not out(os.path.join(root, d), True))
+                files += [os.path.join(root, n) for n in sorted(names)
+                          if n.endswith(CUDA_SUFFIXES) and not out(os.path.join(root, n), False)]
         elif os.path.lexists(p):
-            files.append(p)
+            if not out(p, False):
+                files.append(p)
         else:
             missing.append(p)
     seen: set[str] = set()
