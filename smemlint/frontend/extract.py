@@ -849,7 +849,7 @@ def _barrier_name(c: ci.Cursor) -> str | None:
         usr = ref.get_usr() or ""
         if "cooperative_groups" not in usr and "cooperative_groups" not in group and "cg" not in usr:
             return None
-        if _made_by_partition(obj):
+        if _made_by_partition(obj) or _generic_group_parameter(obj, group):
             return "__syncwarp"
     except Exception:  # noqa: BLE001
         return None
@@ -868,6 +868,23 @@ def _cuda_barrier_wait(c: ci.Cursor) -> str | None:
     except Exception:  # noqa: BLE001
         return None
     return "__syncthreads" if "barrier" in where and ("cuda" in where or "__barrier" in where) else None
+
+
+def _generic_group_parameter(obj: ci.Cursor | None, group: str) -> bool:
+    """The sync of a generic `cg::thread_group` parameter syncs whatever group the caller passes:
+    a tile (dxtc's colorSums(..., tiled_partition(cta, 16))) or the block (simpleCooperativeGroups'
+    sumReduction(cta, ...)). Taken as a barrier that orders memory (no race across it) but not as a
+    block barrier (no divergence finding on it): the reading that makes no false finding either way."""
+    if not group.endswith("thread_group"):
+        return False
+    for _ in range(4):
+        if obj is None:
+            return False
+        if obj.kind == K.DECL_REF_EXPR:
+            decl = obj.referenced
+            return decl is not None and decl.kind == K.PARM_DECL
+        obj = next(iter(obj.get_children()), None)
+    return False
 
 
 _PARTITIONS = ("tiled_partition", "coalesced_threads", "binary_partition", "labeled_partition")
