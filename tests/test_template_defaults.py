@@ -40,3 +40,26 @@ __global__ void tr(float *out, const float *in) {
     shared = [a for a in r.accesses if a.space == "shared"]
     assert len(shared) == 2 and not any(a.predictable for a in shared)  # was: 1.0 wavefront for the column read
     assert "template parameters" in shared[0].assumptions[-1]
+
+
+def test_a_parameter_pinned_by_static_assert_is_used(tmp_path) -> None:
+    # LeetCUDA's flash attention: no defaults, but `static_assert(K == 4 && ...)` admits one value
+    r = lint(tmp_path, """
+template <int Q, int K>
+__global__ void rows(float *out) {
+    static_assert(Q == 2 && K == 4);
+    __shared__ float red[1024];
+    red[threadIdx.x * K] = out[threadIdx.x * Q];
+}
+template <int W>
+__global__ void either(float *out) {
+    static_assert(W == 4 || W == 8);  // two values: nothing pinned
+    __shared__ float t[1024];
+    t[threadIdx.x * W] = out[threadIdx.x];
+}
+""")
+    (pinned,) = [a for a in r.accesses if a.space == "shared" and a.kernel.startswith("rows")]
+    assert pinned.predictable and pinned.wavefronts_per_request == 4.0  # a stride of 4 words: 4-way
+    assert any("default template arguments (" in n and "K = 4" in n and "Q = 2" in n for n in r.notes), r.notes
+    (open_,) = [a for a in r.accesses if a.space == "shared" and a.kernel.startswith("either")]
+    assert not open_.predictable

@@ -937,6 +937,7 @@ class Extractor:
         self.merged_sites: set[int] = set()  # sites of sibling fields folded into another site's access
         self.host_writes: dict[str, str] = {}  # symbol name -> the host call that may write it
         self.template_defaults: dict[str, dict[str, int]] = {}  # template kernel -> defaults used
+        self._pins: dict[str, dict[str, int]] = {}  # template -> parameters its static_asserts pin
         self._file_paths: dict[int, str] = {}  # libclang file handle -> the path spans name
         self._header_lines: dict[str, list[str]] = {}
         self.depth = 0  # nesting of stmt()/expr() calls, across the functions lowered inside one another
@@ -1315,10 +1316,39 @@ class Extractor:
         template kernel no launch instantiates is analysed with its defaults (and the unit says so)."""
         defaults = [x for x in param.get_children() if x.kind.is_expression()]
         v = const_value(defaults[-1]) if defaults else None
+        if v is None:
+            v = self._pinned_by_static_assert(param)
         if v is not None:
             owner = param.semantic_parent.spelling if param.semantic_parent else ""
             self.template_defaults.setdefault(owner, {})[param.spelling] = v
         return v
+
+    def _pinned_by_static_assert(self, param: ci.Cursor) -> int | None:
+        """A template parameter without a default that the template's own `static_assert` pins:
+        `static_assert(kMmaTileSeqLenQ == 2 && kMmaTileSeqLenK == 4)` (LeetCUDA's flash attention)
+        admits one value, so an uninstantiated template is analysed with it. Only conjunctions of
+        `NAME == literal` count (an `||` admits several values)."""
+        owner = param.semantic_parent
+        if owner is None:
+            return None
+        key = owner.get_usr() or owner.spelling
+        if key not in self._pins:
+            pins: dict[str, int] = {}
+            try:
+                for c in owner.walk_preorder():
+                    if c.kind != K.STATIC_ASSERT:
+                        continue
+                    toks = [t.spelling for t in c.get_tokens()]
+                    if "||" in toks or "!=" in toks:
+                        continue
+                    for i in range(len(toks) - 2):
+                        if toks[i + 1] == "==" and toks[i + 2].isdigit() and (i == 0 or toks[i - 1] in ("(", "&&")) \
+                                and (i + 3 >= len(toks) or toks[i + 3] in (")", "&&", ",")):
+                            pins[toks[i]] = int(toks[i + 2])
+            except Exception:  # noqa: BLE001 - a template clang could not walk pins nothing
+                pins = {}
+            self._pins[key] = pins
+        return self._pins[key].get(param.spelling)
 
     def _launch_bounds_from_text(self, defn: ci.Cursor) -> int | None:
         start = defn.extent.start.line
