@@ -17,7 +17,10 @@ evidence: under the analysed launch (block 0 and the grid's last block, where
 bounds checks cut threads off), some thread reads after the barrier an element
 no thread wrote before it. It names the write, the read and the reading
 thread; an early return whose threads write nothing the others read (padding
-lanes, a block whose only writer is thread 0) is silent.
+lanes, a block whose only writer is thread 0) is silent. When the launch does
+not give the sizes the exit tests (a GEMM's M and N at run time), the exit is
+probed with sizes that end inside the first block's tile, and the finding
+says it holds when they are not multiples of the tile.
 
 One finding per cause: the barriers that one diverging condition guards are
 listed in the finding of the first (`facts.other_lines`), and the condition
@@ -178,9 +181,21 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
     threads that would have written it exited). Silent without that evidence: an exit whose
     threads write nothing the others read (argsort's padding lanes, a scan whose only writer is
     thread 0) is fine since sm_70."""
-    if kresult is None or kresult.config is None or kresult.config.assumed_params:
-        return  # evidence needs the values the program gives: an assumed size is not evidence
-    lanes = [concrete_lanes(ctx, kresult, last) for last in (False, True)]
+    if kresult is None or kresult.config is None:
+        return
+    config = kresult.config
+    probe: dict[str, int] = {}
+    if config.assumed_params:
+        # sizes the launch does not give: an assumed size is no evidence by itself, so probe the
+        # case bounds checks exist for, a size that ends inside the first block's tile (one short
+        # of the block's widest dimension), and say that the finding holds under that condition
+        edge = max(1, max(config.block) - 1)
+        probe = {n: edge for n in sorted(config.assumed_params) if isinstance(config.params.get(n), int)}
+        if not probe:
+            return
+        lanes = [concrete_lanes(ctx, kresult, False, probe)]
+    else:
+        lanes = [concrete_lanes(ctx, kresult, last) for last in (False, True)]
     sites = common.unit_sites(ctx)
     for sp, what in targets:
         shared = {(a.file, a.line, a.column) for a in kresult.accesses if a.space == "shared"}
@@ -196,11 +211,17 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
                 if found is None:
                     continue
                 thread, offset = found
+                when = ""
+                if probe:
+                    names = ", ".join(f"`{n}`" for n in probe)
+                    when = (f" when {names} {'is not a multiple' if len(probe) == 1 else 'are not multiples'} of the tile "
+                            f"(the launch does not give {'it' if len(probe) == 1 else 'them'}; evaluated with "
+                            + ", ".join(f"{n} = {v}" for n, v in probe.items()) + ")")
                 yield common.diag(
                     ctx, sp,
                     f"threads that return on line {st.span.line} skip their write of `{w.symbol_hint}` (line "
                     f"{w.span.line}) before {what}; after it, thread {thread} reads on line {r.span.line} an element "
-                    f"(byte {offset}) that no thread wrote (the barrier does not wait for exited threads)",
+                    f"(byte {offset}) that no thread wrote{when} (the barrier does not wait for exited threads)",
                     severity=Severity.WARNING,
                     facts={"level": "exit", "cond_line": st.span.line, "write_line": w.span.line,
                            "read_line": r.span.line, "reader_thread": thread})

@@ -205,16 +205,20 @@ class _Recorder(Interpreter):
         self._run_loop(s, mask)
 
 
-def concrete_lanes(ctx, kr: KernelResult | None, last_block: bool = False) -> _Recorder | None:
+def concrete_lanes(ctx, kr: KernelResult | None, last_block: bool = False,
+                   params: dict[str, int] | None = None) -> _Recorder | None:
     """Every thread's address at each shared access of the kernel under its analysed launch, with
     the barrier interval of each execution (evaluated once per kernel and file); in block 0, or in
-    the grid's last block (where bounds checks cut threads off)."""
+    the grid's last block (where bounds checks cut threads off); `params` replaces some integer
+    parameters' values (a probe of sizes the launch does not give)."""
     if kr is None or kr.ir is None or kr.unit is None or kr.config is None:
         return None
     config = kr.config
     if last_block:
         config = dataclasses.replace(config, block_idx=tuple(max(0, g - 1) for g in config.grid))
-    key = ("race-lanes", kr.ir.key, config.block_idx)
+    if params:
+        config = dataclasses.replace(config, params={**config.params, **params})
+    key = ("race-lanes", kr.ir.key, config.block_idx, tuple(sorted((params or {}).items())))
     if key not in ctx.result.cache:
         try:
             # no symbol costed: the check needs each thread's address, not the bank or sector model
