@@ -345,7 +345,7 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
             kernel.name, space, site.op,
             site.symbol_hint if site.symbol_hint != "?" else (st.symbol.name if st.symbol else "?"),
             (st.width or site.width) * 8, block, predictable, wf, ideal, sec, ideal_sec, assumptions,
-            worst_case, st, round(requests), site.text, instruction_line=st.instruction_line,
+            worst_case, st, round(requests), site.text, instruction_line=st.instruction_line or site.instruction_line or None,
             instruction=site.instruction, worst_block=worst_block))
     kr = KernelResult(kernel.span.file, kernel.span.line, kernel.name, block, base_assumptions, accesses,
                       [t for _, _, t in it.notes], ir=kernel, unit=unit, config=resolved.config,
@@ -503,11 +503,11 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
         for a in k.accesses:
             if a.space not in ("shared", "global") or a.op not in ("ld", "st"):
                 continue
-            widths = kf.widths_on_line(a.line, a.space, a.op)
+            widths = kf.widths_on_line(a.sass_line, a.space, a.op, a.file)
             if not widths:
                 continue  # a vector load may be attributed to the line that uses the value (HARDWARE.md)
             a.sass_widths = tuple(sorted(widths, reverse=True))
-            names = kf.describe_line(a.line, a.space, a.op)
+            names = kf.describe_line(a.sass_line, a.space, a.op, a.file)
             if set(widths) == {a.width_bits}:
                 a.assumptions.append(f"SASS ({kf.arch}) confirms the {a.width_bits}-bit width: {names} on this line")
             else:
@@ -524,7 +524,7 @@ def _merged_by_compiler(k: KernelResult, a: AccessResult, widths: list[int]) -> 
     only source access of its space and direction there (so the instructions are its own)."""
     return (len(set(widths)) == 1 and widths[0] > a.width_bits and a.predictable and a.stats is not None
             and not a.stats.site.instruction
-            and sum(1 for b in k.accesses if (b.line, b.space, b.op) == (a.line, a.space, a.op)) == 1)
+            and sum(1 for b in k.accesses if (b.sass_line, b.space, b.op) == (a.sass_line, a.space, a.op)) == 1)
 
 
 def _cost_as_emitted(k: KernelResult, kf, merged: dict[int, int], arch: str) -> None:
@@ -550,7 +550,7 @@ def _cost_as_emitted(k: KernelResult, kf, merged: dict[int, int], arch: str) -> 
         else:
             a.sectors_per_request, a.ideal_sectors_per_request = _per(st.sectors, st.requests), \
                 _per(st.ideal_sectors, st.requests)
-        names = kf.describe_line(a.line, a.space, a.op)
+        names = kf.describe_line(a.sass_line, a.space, a.op, a.file)
         a.assumptions = [x for x in a.assumptions if not x.startswith(f"SASS ({kf.arch}) emits")]
         a.assumptions.append(f"SASS ({kf.arch}): the compiler merged this {a.width_bits}-bit access into {names}; "
                              f"costed as emitted, {st.requests} requests (as written: {before:g} per request "

@@ -372,6 +372,9 @@ class AccessSite:
     # an instruction whose lanes play roles (model/tensor.py): "ldmatrix.x4", "stmatrix.x1.trans",
     # "cp.async", "wmma.load.matrix_a"...; "" for an ordinary load or store
     instruction: str = ""
+    # the line nvcc's line table gives the instruction (0: span.line): where an access spans lines,
+    # the line its value is complete on (see extract.instruction_line)
+    instruction_line: int = 0
 
 
 @dataclass(frozen=True)
@@ -406,6 +409,8 @@ class LaunchSite:
     # a block the evaluator reads only in part: the components it knows, None for the others
     # (`dim3(threads, 1, 1)`: (None, 1, 1)); None when `block` is known or nothing of it is
     block_partial: tuple[int | None, int | None, int | None] | None = None
+    # its values took `main`'s argc as 1: the program as run without command-line arguments
+    without_arguments: bool = False
 
 
 @dataclass(frozen=True)

@@ -44,8 +44,9 @@ class AccessResult:
     sass_widths: tuple[int, ...] | None = None  # bits per lane of the SASS emitted for this line (--sass)
 
     object_name: str | None = None  # `object` once `stats` is dropped (portable results)
-    # the line nvcc's line table gives its instruction (what ncu's per-line view shows), when the
-    # compiler moved it (a load hoisted out of its loop: the loop's line); None: `line`
+    # the line nvcc's line table gives its instruction (what ncu's per-line view shows), when it is
+    # not `line`: a load hoisted out of its loop (the loop's line), an access written over several
+    # lines (the line its expression ends); None: `line`
     instruction_line: int | None = None
     # the grid's costliest block and its per-request cost, when the per-request fields are the
     # average over the grid's blocks and that block differs from it (issue 12 item 4)
@@ -53,6 +54,11 @@ class AccessResult:
     # an instruction whose lanes play roles (model/tensor.py): "ldmatrix.x4", "cp.async.cg",
     # "wmma.load.matrix_a", "st.shared.v2.b32", ...; "" for an access written in C++
     instruction: str = ""
+
+    @property
+    def sass_line(self) -> int:
+        """The line its instructions are on in nvcc's line table (what SASS is joined by)."""
+        return self.instruction_line or self.line
 
     @property
     def object(self) -> str | None:

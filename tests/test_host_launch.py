@@ -128,3 +128,20 @@ def test_pointer_offsets_at_the_launch_set_the_alignment(tmp_path) -> None:
     # an offset the evaluator cannot read: the allocation's alignment stays assumed, and nothing is claimed
     load2 = next(a for a in k["copy2"].accesses if a.op == "ld")
     assert load2.sectors_per_request == 4.0 and not any("points" in x for x in k["copy2"].assumptions)
+
+
+def test_command_line_values_are_those_of_a_run_without_arguments(tmp_path) -> None:
+    """mini-nbody: `int n = 30000; if (argc > 1) n = atoi(argv[1]);` launches with n = 30000 when run
+    as its benchmark runs it (no arguments), and says so; a branch on anything else stays unknown."""
+    k = kernel_of(tmp_path, "int atoi(const char *);\n"
+                            "int main(int argc, char **argv) { int n = 3000; if (argc > 1) n = atoi(argv[1]);\n"
+                            "  dim3 b(16, 16); if (argc > 2) { b.x = 8; } else b.y = 8;\n"
+                            "  k<<<1, b>>>(0, n); }")
+    assert k.block == (16, 8, 1), k.assumptions
+    assert any("n = 3000 from the launch" in a and "run without command-line arguments" in a
+               for a in k.assumptions), k.assumptions
+    # not main's argc: a parameter of another function keeps the branch unknown
+    k = kernel_of(tmp_path, "int atoi(const char *);\n"
+                            "void h(int argc, char **argv) { int n = 3000; if (argc > 1) n = atoi(argv[1]);\n"
+                            "  k<<<1, dim3(16, 16)>>>(0, n); }")
+    assert not any("n = " in a and "from the launch" in a for a in k.assumptions), k.assumptions

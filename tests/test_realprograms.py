@@ -61,7 +61,7 @@ def test_compare_judges_a_line_by_its_accesses():
     class A:
         def __init__(self, wf, req):
             self.wavefronts_per_request, self.sectors_per_request, self.requests = wf, None, req
-            self.assumptions = ["x"]
+            self.assumptions, self.width_bits = ["x"], 32
 
     k = cmp._Kernel("k.cu", 3, "kern", (32, 8, 1))
     site = {"program": "p", "file": "k.cu", "line": 9, "kernel": "kern", "space": "shared", "op": "ld",
@@ -73,3 +73,6 @@ def test_compare_judges_a_line_by_its_accesses():
     assert (wrong["verdict"], wrong["category"]) == ("wrong", "launch not found")
     missing = cmp.judge(dict(site, line=10), found, {"block": [32, 8, 1]})
     assert (missing["verdict"], missing["category"]) == ("no number", "idiom not followed")
+    # 32-bit accesses nvcc merged into a 128-bit instruction: told apart from a model error
+    merged = cmp.judge(dict(site, wavefronts_per_request=3.0, sass=["LDS.128"]), found, {"block": [32, 8, 1]})
+    assert (merged["verdict"], merged["category"]) == ("wrong", "compiler merged")

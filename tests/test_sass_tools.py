@@ -89,6 +89,36 @@ def test_check_sass_adds_facts_and_findings():
 
 
 @needs_tools
+def test_header_kernels_get_the_sass_of_the_file_that_launches_them(tmp_path, monkeypatch):
+    """SGEMM_CUDA's layout: kernels in `src/kernels/*.cuh`, launched from `src/runner.cu`, found
+    through `-I src` (relative to where smemlint runs, as for the parse). The header's lines come from
+    the launching file's compile; the header linted alone is compiled as CUDA (`-x cu`)."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "tile.cuh").write_text(
+        "template <int BM>\n"
+        "__global__ void tile(const float *in, float *out) {\n"
+        "    __shared__ float As[8 * BM];\n"
+        "    As[threadIdx.x] = in[threadIdx.x];\n"
+        "    __syncthreads();\n"
+        "    float s = 0.0f;\n"
+        "    for (int i = 0; i < 4; ++i) s += As[(threadIdx.x / 32) * 4 + i];  // MERGED\n"
+        "    out[threadIdx.x] = s;\n"
+        "}\n"
+        "__global__ void plain(float *out) { out[threadIdx.x] = 1.0f; }\n")
+    (tmp_path / "runner.cu").write_text('#include "tile.cuh"\n'
+                                        "void run(const float *i, float *o) { tile<64><<<1, 128>>>(i, o); }\n")
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(main, ["check", "--sass", "--format", "json", "--no-cache", "-I", "src",
+                                  "runner.cu", "src/tile.cuh"])
+    doc = json.loads(r.output)
+    assert not [n for f in doc["files"] for n in f.get("notes", []) if "SASS skipped" in n], doc["files"]
+    merged = [a for a in doc["accesses"] if a["kernel"] == "tile<64>" and a["space"] == "shared" and a["op"] == "ld"]
+    assert merged and all(any("merged this 32-bit access into" in x for x in a["assumptions"]) for a in merged)
+    assert {k["name"] for k in doc["kernels"] if k.get("sass")} >= {"tile<64>", "plain"}
+
+
+@needs_tools
 def test_sass_command_table_and_json():
     r = CliRunner().invoke(main, ["sass", str(FIX / "spill.cu")])
     assert r.exit_code == 0, r.output

@@ -136,6 +136,18 @@ def span_of(c: ci.Cursor, path: str) -> Span:
     return Span(path, line, col, end_line, end_col)
 
 
+def instruction_line(access: Span, complete: Span) -> int:
+    """The line nvcc's line table (what Nsight Compute's per-line view counts on) gives an access
+    written over several lines: the line where the expression whose value it moves ends. Measured
+    with nvcc 13.0 -O3 -lineinfo (nvdisasm -g): `x = a[\n i]` loads on the `]` line, `*(p +\n t)` on
+    the `)` line, `a[i\n + 1] =\n v` (and `a[i]\n += v`) stores on the line the left-hand side ends,
+    a struct copy `a[i] =\n v` (float4) on the line the right-hand side ends (SGEMM_CUDA's
+    `reinterpret_cast<float4 *>(\n &C[...])[0] =\n tmp;`). 0: the span's first line."""
+    if complete.file != access.file or complete.end_line <= access.line:
+        return 0
+    return complete.end_line
+
+
 def _header_end(c: ci.Cursor) -> int | None:
     """Offset of the `)` closing an if/for/while header, from the statement's tokens."""
     depth = 0
@@ -647,11 +659,12 @@ class _Lowerer:
                              uniform=False)
         return ir.Opaque(ct, f"memory designated by {construct(k)}", (self.expr(c),), uniform=False)
 
-    def access(self, c: ci.Cursor, lv: ir.Expr, op: str, value: ir.Expr | None = None) -> ir.Expr:
+    def access(self, c: ci.Cursor, lv: ir.Expr, op: str, value: ir.Expr | None = None,
+               complete: ci.Cursor | None = None) -> ir.Expr:
         if not isinstance(lv, (ir.Subscript, ir.Deref, ir.Member)):
             return lv
         width = lv.ctype.bytes
-        site = self.ex.new_site(self.ex.strip(c), op, width, lv)
+        site = self.ex.new_site(self.ex.strip(c), op, width, lv, complete=complete)
         return ir.Access(lv.ctype, site, op, lv, value)
 
     def load(self, c: ci.Cursor, ct: CType) -> ir.Expr:
@@ -792,7 +805,9 @@ class _Lowerer:
             target = self.lvalue(operands[0])
             value = self.expr(operands[1])
             if isinstance(target, (ir.Subscript, ir.Deref, ir.Member)):
-                return ir.Assign(ct, self.access(operands[0], target, "st", value), value, "=")
+                # a struct copy: nvcc's line table puts its store where the copied value ends
+                return ir.Assign(ct, self.access(operands[0], target, "st", value, complete=operands[1]),
+                                 value, "=")
             return ir.Opaque(ct, "struct assignment", (value,))
         m = re.fullmatch(r"operator([-+*/%^&|]|<<|>>)=", name)
         if m and len(operands) == 2:
@@ -1209,13 +1224,18 @@ class Extractor:
             return None, f"`{d.spelling}` is a writable __device__ array, so its elements are data"
         return tuple(values), ""
 
-    def new_site(self, c: ci.Cursor, op: str, width: int, lv: ir.Expr, call: str | None = None) -> int:
+    def new_site(self, c: ci.Cursor, op: str, width: int, lv: ir.Expr, call: str | None = None,
+                 complete: ci.Cursor | None = None) -> int:
+        """A new access site at `c`; `complete`: the expression whose end nvcc's line table gives
+        the instruction (a struct assignment's right-hand side), when it is not `c` itself."""
         sp = self.span_of(c)
         text = ""
         lines = self.lines_of(sp.file)
         if sp.line == sp.end_line and 0 < sp.line <= len(lines):
             text = lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
-        site = ir.AccessSite(len(self.sites), sp, op, _symbol_hint(lv), width, text)
+        end = self.span_of(complete) if complete is not None else sp
+        site = ir.AccessSite(len(self.sites), sp, op, _symbol_hint(lv), width, text,
+                             instruction_line=instruction_line(sp, end))
         self.sites.append(site)
         return site.id
 
@@ -1462,11 +1482,13 @@ class Extractor:
             args = tuple(hv.int_value(a, fn, at) for a in launch.args)
             offsets = tuple(hv.pointer_offset(a, fn, at) for a in launch.args)
             first = hv.first_iteration_of(fn, at)
+            no_args = hv.without_arguments(fn, at)
         except Exception:  # noqa: BLE001 - an expression the evaluator cannot read leaves the launch unknown
             grid = block = smem = partial = None
             args = ()
             offsets = ()
             first = ()
+            no_args = False
         key = (ref.get_usr() or self.decl_key(ref)) + _display_name(ref)
         block_text = ""
         if launch.block is not None:
@@ -1476,7 +1498,7 @@ class Extractor:
                     (sp.column, sp.end_column) != (whole.column, whole.end_column):
                 block_text = self.lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
         return ir.LaunchSite(key, span_of(launch.call, self.path), grid, block, smem, args, block_text, first,
-                             offsets, partial)
+                             offsets, partial, no_args)
 
 
 def _symbol_hint(lv: ir.Expr) -> str:

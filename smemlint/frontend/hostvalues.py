@@ -31,6 +31,7 @@ K = ci.CursorKind
 UNKNOWN = None
 MAX_DEPTH = 24  # nested expressions and callers followed
 MAX_CALLERS = 16
+_NO_ARGS = "#without-arguments"  # env key: a value read main's argc, taken as 1
 _FIRST = "#first-iteration"  # env key: lines of the loops around the target evaluated at their first iteration
 _END = 1 << 62  # a position after every statement: run a statement whole  # call sites of a wrapper compared before giving up
 _ARITH = {
@@ -266,6 +267,8 @@ class HostEvaluator:
                 self._execute(stmt, env, fn)
             elif k in (K.RETURN_STMT, K.BREAK_STMT, K.CONTINUE_STMT, K.NULL_STMT):
                 pass
+            elif k == K.IF_STMT and self._run_decided_branch(stmt, env, fn, order):
+                pass
             else:  # a branch or loop not on the way to the target: what it assigns is unknown after it
                 self._forget_assigned(stmt, env)
             return False
@@ -304,6 +307,23 @@ class HostEvaluator:
                     return self._run(ch, env, fn, target, order) or True
             return True
         return self._run_into(stmt, env, fn, target, order)
+
+    def _run_decided_branch(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor, order: dict) -> bool:
+        """An `if` before the target whose condition is known (`if (argc > 1) n = atoi(argv[1]);`
+        in a program run without arguments): run the branch it takes. False: not known."""
+        kids = _kids(stmt)
+        if len(kids) < 2 or any(ch.kind == K.DECL_STMT for ch in kids):
+            return False
+        cond = self._eval(kids[0], env, fn, 0)
+        if not isinstance(cond, int):
+            return False
+        branch = kids[1] if cond else (kids[2] if len(kids) > 2 else None)
+        if branch is not None:
+            if branch.kind == K.COMPOUND_STMT or not (branch.kind == K.DECL_STMT or branch.kind.is_expression()):
+                self._run(branch, env, fn, _END, order)
+            else:
+                self._execute(branch, env, fn)
+        return True
 
     def _run_into(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor, target: int, order: dict) -> bool:
         """The target is inside this statement or expression: nothing of it has run, except the body
@@ -374,6 +394,10 @@ class HostEvaluator:
         if function is None:
             return ()
         return tuple(self._env_at(function, at).get(_FIRST, ()))
+
+    def without_arguments(self, function: ci.Cursor | None, at: ci.Cursor) -> bool:
+        """Did the values at `at` take `main`'s `argc` as 1 (the program run without arguments)?"""
+        return function is not None and bool(self._env_at(function, at).get(_NO_ARGS))
 
     def _forget_assigned(self, stmt: ci.Cursor, env: dict) -> None:
         for c in stmt.walk_preorder():
@@ -502,6 +526,11 @@ class HostEvaluator:
             if ref.kind == K.ENUM_CONSTANT_DECL:
                 return ref.enum_value
             if ref.kind == K.PARM_DECL and fn is not None:
+                if _is_argc(ref, fn):
+                    # the program as run without command-line arguments (the run a reader pictures,
+                    # and the one a benchmark's default sizes are written for); the launch says so
+                    env[_NO_ARGS] = True
+                    return 1
                 return self._from_callers(ref, fn, depth)
             if ref.kind == K.VAR_DECL:
                 v = self.const_value(s)
@@ -625,6 +654,15 @@ class HostEvaluator:
                 return UNKNOWN
             values.append(v)
         return values[0] if values else UNKNOWN
+
+
+def _is_argc(param: ci.Cursor, fn: ci.Cursor) -> bool:
+    """`param` is the first parameter of the program's `int main(int argc, char **argv)`."""
+    if fn.spelling != "main" or fn.kind != K.FUNCTION_DECL or \
+            (fn.semantic_parent is not None and fn.semantic_parent.kind != K.TRANSLATION_UNIT):
+        return False
+    params = list(fn.get_arguments())
+    return len(params) == 2 and params[0] == param
 
 
 def _node(c: ci.Cursor) -> tuple[int, int]:

@@ -65,22 +65,22 @@ def check(ctx) -> Iterator[Diagnostic]:
         kf = k.sass_facts
         if kf is None or kf.source != "sass":
             continue
-        groups: dict[tuple[int, str, str], list] = {}
+        groups: dict[tuple[str, int, str, str], list] = {}
         for a in k.accesses:
             if (a.space, a.op) in _KIND:
-                groups.setdefault((a.line, a.space, a.op), []).append(a)
-        for (line, space, op), accesses in sorted(groups.items()):
+                groups.setdefault((a.file, a.sass_line, a.space, a.op), []).append(a)
+        for (path, line, space, op), accesses in sorted(groups.items()):
             asked = {a.width_bits for a in accesses}
             wide = max(asked)
             if wide < 64:
                 continue
-            emitted = kf.widths_on_line(line, space, op)
+            emitted = kf.widths_on_line(line, space, op, path)
             unexplained = sorted({w for w in emitted if w < wide and w not in asked})
             # fewer bits than asked: the compiler dropped the unused part of the vector, not split it
             if not emitted or not unexplained or sum(emitted) < wide * sum(1 for x in accesses if x.width_bits == wide):
                 continue
             a = max(accesses, key=lambda x: (x.width_bits, -x.column))
-            sass = kf.describe_line(line, space, op)
+            sass = kf.describe_line(line, space, op, path)
             narrow = unexplained[0]
             msg = (f"{wide}-bit {space} {_KIND[(space, op)]} of `{a.symbol}` is emitted as {sass} "
                    f"({len(emitted)} instructions, narrowest {narrow}-bit) on {kf.arch}: each is its own request; "

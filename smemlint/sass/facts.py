@@ -20,7 +20,8 @@ from pathlib import Path
 
 from ..model import get_arch
 from . import names
-from .parse import Function, Instr, parse_cuobjdump_sass, parse_nvdisasm, parse_ptxas_info, parse_res_usage
+from .parse import (Function, Instr, parse_cuobjdump_sass, parse_nvdisasm, parse_ptxas_info, parse_res_usage,
+                    same_file)
 from .tools import COMPILE_TIMEOUT_S, Toolchain, ToolError, run, run_both
 
 INSTRUCTION_BYTES = get_arch("sm_90").sass_instruction_bytes  # HARDWARE.md: 16 bytes, Volta and later
@@ -125,6 +126,7 @@ class KernelFacts:
     entry: bool = True
     ptx_instructions: int | None = None
     instrs: list[Instr] = field(default_factory=list, repr=False)
+    _other_lines: dict[str, dict[int, Counter]] = field(default_factory=dict, repr=False)
 
     @property
     def spills_bytes(self) -> int | None:
@@ -132,10 +134,27 @@ class KernelFacts:
             return None
         return (self.spill_stores_bytes or 0) + (self.spill_loads_bytes or 0)
 
-    def widths_on_line(self, line: int, space: str, op: str) -> list[int]:
-        """Bits per lane of the memory instructions emitted for `line` in `space` doing `op`."""
+    def lines_of(self, path: str | None) -> dict[int, Counter]:
+        """Memory opcode families per source line of `path` (None: the compiled file): a kernel of a
+        header, compiled in the file that includes and launches it, has its lines in the header."""
+        if path is None or self.line_file is None or same_file(path, self.line_file):
+            return self.lines
+        if path not in self._other_lines:
+            lines: dict[int, Counter] = {}
+            for ins in self.instrs:
+                fam = family(ins.opcode)
+                if ins.predicate == "@!PT" or fam is None or \
+                        (fam.split(".")[0] not in _SPACE and fam not in TENSOR_FAMILIES):
+                    continue
+                for ln in dict.fromkeys(ins.lines_in(path)):
+                    lines.setdefault(ln, Counter())[fam] += 1
+            self._other_lines[path] = lines
+        return self._other_lines[path]
+
+    def widths_on_line(self, line: int, space: str, op: str, path: str | None = None) -> list[int]:
+        """Bits per lane of the memory instructions emitted for `line` (of `path`) in `space` doing `op`."""
         out: list[int] = []
-        for fam, n in self.lines.get(line, {}).items():
+        for fam, n in self.lines_of(path).get(line, {}).items():
             if self.source == "ptx":
                 parts = fam.split(".")
                 w = _ptx_width(fam) if parts[0] == op and len(parts) > 1 and parts[1] == space else None
@@ -145,10 +164,10 @@ class KernelFacts:
                 out += [w] * n
         return out
 
-    def describe_line(self, line: int, space: str, op: str) -> str:
-        """`LDS.128 + 3x LDS`: the instructions of `line` in `space` doing `op`."""
+    def describe_line(self, line: int, space: str, op: str, path: str | None = None) -> str:
+        """`LDS.128 + 3x LDS`: the instructions of `line` (of `path`) in `space` doing `op`."""
         parts = []
-        for fam, n in sorted(self.lines.get(line, {}).items(), key=lambda kv: -(width_bits(kv[0]) or 0)):
+        for fam, n in sorted(self.lines_of(path).get(line, {}).items(), key=lambda kv: -(width_bits(kv[0]) or 0)):
             if _SPACE.get(fam.split(".")[0]) == (space, op) or (
                     self.source == "ptx" and fam.startswith(f"{op}.{space}")):
                 parts.append(fam if n == 1 else f"{n}x {fam}")
@@ -394,6 +413,24 @@ def nvcc_safe_flags(flags: list[str]) -> tuple[list[str], list[str]]:
     return safe, dropped
 
 
+def _absolute_includes(flags: list[str]) -> list[str]:
+    """Include directories made absolute: nvcc runs in a scratch directory, while `-I src` means the
+    directory smemlint was started in (as it does for the parse)."""
+    out: list[str] = []
+    i = 0
+    while i < len(flags):
+        f = flags[i]
+        if f in ("-I", "-isystem", "-include") and i + 1 < len(flags):
+            out += [f, os.path.abspath(flags[i + 1])]
+            i += 2
+            continue
+        if f.startswith("-I") and len(f) > 2:
+            f = "-I" + os.path.abspath(f[2:])
+        out.append(f)
+        i += 1
+    return out
+
+
 def from_source(path: str, arch: str = "sm_90", flags: list[str] | None = None, *, text: str | None = None,
                 timeout: float = COMPILE_TIMEOUT_S, tools: Toolchain | None = None) -> SassResult:
     """Compile a .cu with nvcc (-cubin -lineinfo) and read its SASS; PTX when only nvcc is around."""
@@ -409,6 +446,9 @@ def from_source(path: str, arch: str = "sm_90", flags: list[str] | None = None, 
     if tools.nvcc is None:
         result.notes.append("SASS skipped: " + tools.missing_note("nvcc"))
         return result
+    flags = _absolute_includes(flags)
+    if Path(path).suffix != ".cu":
+        flags = ["-x", "cu", *flags]  # a header (`.cuh`, `.h`) compiled as CUDA: its own kernels
     nv_arch = _nvcc_arch(arch)
     memo_key = hashlib.sha256(json.dumps([path, nv_arch, flags, text, tools.can_disassemble]).encode()).hexdigest()
     with tempfile.TemporaryDirectory(prefix="smemlint-sass-") as work:

@@ -64,11 +64,15 @@ def _valid(b: tuple[int, int, int] | None) -> bool:
 
 
 def _first_iteration(launch: ir.LaunchSite) -> str:
-    """The words saying that a launch's values are those of its first execution in a loop."""
-    if not launch.first_iteration:
-        return ""
-    lines = ", ".join(str(n) for n in launch.first_iteration)
-    return f" (its first execution: the first iteration of the loop at line{'s' if len(launch.first_iteration) > 1 else ''} {lines})"
+    """The words saying which execution of the program and of its loops a launch's values are from."""
+    words = []
+    if launch.first_iteration:
+        lines = ", ".join(str(n) for n in launch.first_iteration)
+        words.append(f"its first execution: the first iteration of the loop at "
+                     f"line{'s' if len(launch.first_iteration) > 1 else ''} {lines}")
+    if launch.without_arguments:
+        words.append("the program run without command-line arguments")
+    return f" ({'; '.join(words)})" if words else ""
 
 
 def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,

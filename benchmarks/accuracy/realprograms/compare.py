@@ -91,12 +91,18 @@ def build_flags(p: dict, root: Path) -> list[str]:
     return out
 
 
-def lint_program(p: dict, root: Path, headers: str) -> dict:
+def lint_program(p: dict, root: Path, headers: str, sass: list[str] | None = None) -> dict:
     """Run `smemlint check --format json` on the program's paths with its build flags (as a user would,
-    so the run sees every launch in them): (file, line, space, op, kernel base name) -> [(access, kernel)]."""
+    so the run sees every launch in them): (file, line, space, op, kernel base name) -> [(access, kernel)].
+    `sass`: also `--sass` (nvcc compiles each file), nvcc given these extra include directories
+    (headers the build needs that this machine's toolkit lacks, such as cuBLAS's) through nvcc's own
+    NVCC_APPEND_FLAGS, so that the parse is the same as without --sass."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    if sass:
+        env["NVCC_APPEND_FLAGS"] = " ".join(f"-I{d}" for d in sass)
     cmd = [sys.executable, "-m", "smemlint", "check", "--format", "json", "--cuda-headers", headers,
-           "--no-cache", "-j", "1", *build_flags(p, root), *p["lint"]]
-    r = subprocess.run(cmd, cwd=root, capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+           "--no-cache", "-j", "1", *build_flags(p, root), *(["--sass"] if sass is not None else []), *p["lint"]]
+    r = subprocess.run(cmd, cwd=root, capture_output=True, text=True, env=env)
     try:
         doc = json.loads(r.stdout)
     except json.JSONDecodeError:
@@ -206,9 +212,15 @@ def judge(site: dict, found: dict, truth_kernel: dict | None) -> dict:
         return entry
     entry["verdict"] = "wrong"
     assumed = [s for s in k.assumptions if "assumed" in s and "=" in s]
+    widths = {a.width_bits for a in accesses}
+    emitted = {_sass_bits(op) for op in entry["sass"]}
     if block and tuple(k.block) != block:
         entry.update(category="launch not found",
                      reason=f"analysed under block {tuple(k.block)}, ran with {block}")
+    elif max(emitted) > max(widths) and not any("costed as emitted" in x for a in accesses for x in a.assumptions):
+        entry.update(category="compiler merged",
+                     reason=f"nvcc emitted {entry['sass']} for {sorted(widths)}-bit accesses (costed as emitted "
+                            "with --sass)")
     elif assumed:
         entry.update(category="unknown integer", reason="; ".join(assumed)[:300])
     elif site.get("predicated"):
@@ -219,13 +231,23 @@ def judge(site: dict, found: dict, truth_kernel: dict | None) -> dict:
     return entry
 
 
-def score(truth: Path, repos: Path, headers: str) -> dict:
+def _sass_bits(opcode: str) -> int:
+    """Bits per lane of a SASS memory opcode (`LDS.128`: 128; `LDG.E`: 32)."""
+    for part in opcode.split(".")[1:]:
+        if part in ("64", "128", "U8", "S8", "U16", "S16"):
+            return int(part) if part.isdigit() else int(part[1:])
+    return 32
+
+
+def score(truth: Path, repos: Path, headers: str, sass: list[str] | None = None) -> dict:
     meta, sites, tkernels = load_truth(truth)
     programs = {p["name"]: p for p in json.loads((HERE / "programs.json").read_text())["programs"]}
     by_program: dict[str, list[dict]] = defaultdict(list)
     for s in sites:
         by_program[s["program"]].append(s)
     results: dict[str, list[dict]] = {"found": [], "given": []}
+    if sass is not None:
+        results["sass"] = []
     tmp = Path(tempfile.mkdtemp(prefix="smemlint-realprograms-"))
     try:
         for name, psites in by_program.items():
@@ -234,6 +256,10 @@ def score(truth: Path, repos: Path, headers: str) -> dict:
             found = lint_program(p, root, headers)
             for s in psites:
                 results["found"].append(judge(s, found, tkernels.get((name, s["kernel"]))))
+            if sass is not None:
+                with_sass = lint_program(p, root, headers, sass)
+                for s in psites:
+                    results["sass"].append(judge(s, with_sass, tkernels.get((name, s["kernel"]))))
             annotated = tmp / p["checkout"]
             annotate(p, root, annotated, found, tkernels)
             given = lint_program(p, annotated, headers)
@@ -269,15 +295,20 @@ def main() -> int:
     ap.add_argument("--headers", default="bundled", choices=["bundled", "toolkit", "auto"])
     ap.add_argument("--json", action="store_true", help="print every site as JSON")
     ap.add_argument("--out", help="also write the summary and every non-exact site to this file")
+    ap.add_argument("--sass", action="store_true",
+                    help="also score `smemlint check --sass` (the launches it finds; needs nvcc)")
+    ap.add_argument("--nvcc-include", action="append", default=[], metavar="DIR",
+                    help="with --sass: an include directory the programs' builds need beyond the toolkit "
+                         "(SGEMM_CUDA: cuBLAS's headers)")
     args = ap.parse_args()
-    res = score(Path(args.truth), Path(args.repos), args.headers)
+    res = score(Path(args.truth), Path(args.repos), args.headers, args.nvcc_include if args.sass else None)
     if args.json:
         print(json.dumps(res, indent=1))
         return 0
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip()
     head = [f"date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M UTC}; smemlint commit: {commit}",
-            f"command: python benchmarks/accuracy/realprograms/compare.py --repos {args.repos} --headers {args.headers}",
+            "command: python benchmarks/accuracy/realprograms/compare.py " + " ".join(sys.argv[1:]),
             f"truth: {res['meta'].get('gpu')} | {res['meta'].get('ncu')} | {res['meta'].get('nvcc')} | "
             f"measured {res['meta'].get('date')}", summary(res)]
     lines = list(head)
