@@ -118,7 +118,7 @@ def main() -> None:
               help="Output format.")
 @click.option("--output-format", "output_format", type=click.Choice(sorted(OUTPUT_FORMATS)),
               help="ruff's names: full (the text format), concise (one line per finding), json, sarif, "
-                   "github; wins over --format.")
+                   "github, gitlab (Code Quality report), junit (JUnit XML); wins over --format.")
 @click.option("--block", help="Block shape for kernels with no launch or annotation, e.g. 32,8.")
 @click.option("--arch", help="Target architecture (default sm_90).")
 @click.option("-I", "include", multiple=True, help="Add an include directory.")

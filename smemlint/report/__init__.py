@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from importlib import import_module
 
-_MODULES = {"text": "text", "json": "json_report", "sarif": "sarif", "github": "github", "concise": "concise"}
+_MODULES = {"text": "text", "json": "json_report", "sarif": "sarif", "github": "github", "concise": "concise",
+            "gitlab": "gitlab", "junit": "junit"}
 # ruff's --output-format names for the same renderers
-OUTPUT_FORMATS = {"full": "text", "concise": "concise", "json": "json", "sarif": "sarif", "github": "github"}
+OUTPUT_FORMATS = {"full": "text", "concise": "concise", "json": "json", "sarif": "sarif", "github": "github",
+                  "gitlab": "gitlab", "junit": "junit"}
 
 
 class _Formats(dict):
