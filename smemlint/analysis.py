@@ -301,13 +301,12 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
         if st.unpredictable:
             predictable = False
             assumptions.append(f"cannot predict: {st.unpredictable}")
-        elif not grid_sums and (st.executions == 0 or
-                                (st.requests == 0 and st.space in ("shared", "global") and site.op != "atomic")):
+        elif not grid_sums and (st.executions == 0 or (st.requests == 0 and st.space in ("shared", "global"))):
             predictable = False
             assumptions.append("cannot predict: the evaluation stopped (step budget) before reaching it"
                                if stopped else
                                "cannot predict: not executed by any thread under the assumed launch")
-        elif grid_sums and site.op != "atomic":
+        elif grid_sums:
             sums, worst_b, worst_v = grid_sums
             if st.space == "shared" or (st.space is None and sums["wavefronts"]):
                 wf, ideal = _per(sums["wavefronts"], sums["requests"]), _per(sums["ideal"], sums["requests"])
@@ -322,18 +321,17 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
             if sec is not None:
                 if site.op == "ld":
                     ld_bytes, ld_sectors = ld_bytes + st.distinct_bytes, ld_sectors + st.sectors
-                else:
+                elif site.op == "st":
                     st_bytes, st_sectors = st_bytes + st.distinct_bytes, st_sectors + st.sectors
-        elif st.space == "shared" and site.op != "atomic":
+        elif st.space == "shared":
             wf, ideal = _per(st.wavefronts, st.requests), _per(st.ideal, st.requests)
-        elif st.space == "global" and site.op != "atomic":
+        elif st.space == "global":
             sec, ideal_sec = _per(st.sectors, st.requests), _per(st.ideal_sectors, st.requests)
+            # the kernel's load and store efficiencies are ncu's ld and st ones: atomics are in neither
             if site.op == "ld":
                 ld_bytes, ld_sectors = ld_bytes + st.distinct_bytes, ld_sectors + st.sectors
-            else:
+            elif site.op == "st":
                 st_bytes, st_sectors = st_bytes + st.distinct_bytes, st_sectors + st.sectors
-        elif site.op == "atomic" and st.space in ("shared", "global"):
-            assumptions.append("atomics are not modelled (no measured rule)")
         worst_case = None
         if site.id in worst and predictable and not grid_sums:
             w = worst[site.id]

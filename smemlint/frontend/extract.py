@@ -136,6 +136,19 @@ def span_of(c: ci.Cursor, path: str) -> Span:
     return Span(path, line, col, end_line, end_col)
 
 
+def atomic_form(name: str, elem: CType, value: ir.Expr | None, discarded: bool) -> str:
+    """Which instruction an `atomic*` call becomes (model/banks.py's measurements): "atomic.popc"
+    (`atomicAdd(p, 1)`, old value unused: ATOMS.POPC.INC), "atomic.add" (other 32-bit integer adds
+    and subtracts), "atomic.int" (the other 32-bit integer atomics), else "atomic.<kind><bits>"
+    (`atomic.float32`: in shared memory a compare-and-swap loop)."""
+    base = re.sub(r"_(block|system)$", "", name)
+    if elem.kind == "int" and elem.bytes == 4:
+        if base == "atomicAdd" and discarded and isinstance(value, ir.Const) and value.value == 1:
+            return "atomic.popc"
+        return "atomic.add" if base in ("atomicAdd", "atomicSub") else "atomic.int"
+    return f"atomic.{elem.kind}{elem.bytes * 8}"
+
+
 def instruction_line(access: Span, complete: Span) -> int:
     """The line nvcc's line table (what Nsight Compute's per-line view counts on) gives an access
     written over several lines: the line where the expression whose value it moves ends. Measured
@@ -202,6 +215,7 @@ class _Lowerer:
         self.barriers: list[Span] = []
         self.nodes = 0
         self._noted: set[str] = set()
+        self._discarded: ci.Cursor | None = None  # the call an expression statement makes, its value unused
 
     def _too_complex(self, c: ci.Cursor) -> str | None:
         """Why `c` is not lowered (too deep, or the function too large), with a file note; else None."""
@@ -305,6 +319,7 @@ class _Lowerer:
             if barrier is not None and barrier != "__syncthreads_count":
                 self.barriers.append(sp)
                 return ir.Barrier(sp, barrier)
+            self._discarded = e if e.kind == K.CALL_EXPR else None
             return ir.ExprStmt(sp, self.ex.merge_siblings(self.expr(c)))
         if k.name in ("ASM_STMT", "GCC_ASM_STMT", "MS_ASM_STMT"):  # not every libclang names all three
             if _ASM_BARRIER.search(" ".join(t.spelling for t in c.get_tokens())):
@@ -341,16 +356,26 @@ class _Lowerer:
         # present ones by their position relative to the two semicolons.
         semis = []
         depth = 0
+        header = [None, None]  # offsets of the header's `(` and `)`
         for tok in c.get_tokens():
             s = tok.spelling
             if s == "(":
                 depth += 1
+                if header[0] is None:
+                    header[0] = tok.extent.start.offset
             elif s == ")":
                 depth -= 1
                 if depth == 0:
+                    header[1] = tok.extent.start.offset
                     break
             elif s == ";" and depth == 1:
                 semis.append(tok.extent.start.offset)
+        offsets = [h.extent.start.offset for h in heads]
+        if header[1] is None or len(set(offsets)) != len(offsets) or \
+                not all(header[0] < off < header[1] for off in offsets):
+            # a loop written in a macro: its parts are all at the macro's call, and the tokens are
+            # the macro definition's; the semicolons say nothing about them
+            semis = []
         init = cond = inc = None
         for h in heads:
             off = h.extent.start.offset
@@ -693,8 +718,10 @@ class _Lowerer:
             lv = ir.Deref(self.ex.ctype(args_c[0].type.get_pointee()), ptr, self.span(args_c[0]))
             if isinstance(ptr, ir.AddrOf) and isinstance(ptr.lvalue, (ir.Subscript, ir.Deref, ir.Member)):
                 lv = ptr.lvalue
-            site = self.ex.new_site(self.ex.strip(args_c[0]), "atomic", lv.ctype.bytes, lv, call=name)
             rest = tuple(self.expr(a) for a in args_c[1:])
+            discarded = self._discarded is not None and self._discarded == c
+            form = atomic_form(name, lv.ctype, rest[0] if rest else None, discarded)
+            site = self.ex.new_site(self.ex.strip(args_c[0]), "atomic", lv.ctype.bytes, lv, instruction=form)
             return ir.Opaque(ct, f"result of {name}", (ir.Access(lv.ctype, site, "atomic", lv, None), *rest),
                              uniform=False)  # each lane gets its own old value
         if name in instructions.CALL_NAMES:
@@ -1224,17 +1251,18 @@ class Extractor:
             return None, f"`{d.spelling}` is a writable __device__ array, so its elements are data"
         return tuple(values), ""
 
-    def new_site(self, c: ci.Cursor, op: str, width: int, lv: ir.Expr, call: str | None = None,
+    def new_site(self, c: ci.Cursor, op: str, width: int, lv: ir.Expr, instruction: str = "",
                  complete: ci.Cursor | None = None) -> int:
-        """A new access site at `c`; `complete`: the expression whose end nvcc's line table gives
-        the instruction (a struct assignment's right-hand side), when it is not `c` itself."""
+        """A new access site at `c`; `instruction`: what instruction it is, when not a plain load or
+        store (ir.AccessSite); `complete`: the expression whose end nvcc's line table gives the
+        instruction (a struct assignment's right-hand side), when it is not `c` itself."""
         sp = self.span_of(c)
         text = ""
         lines = self.lines_of(sp.file)
         if sp.line == sp.end_line and 0 < sp.line <= len(lines):
             text = lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
         end = self.span_of(complete) if complete is not None else sp
-        site = ir.AccessSite(len(self.sites), sp, op, _symbol_hint(lv), width, text,
+        site = ir.AccessSite(len(self.sites), sp, op, _symbol_hint(lv), width, text, instruction,
                              instruction_line=instruction_line(sp, end))
         self.sites.append(site)
         return site.id

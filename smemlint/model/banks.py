@@ -173,3 +173,56 @@ def _phases_cost(
         worst_lanes=worst_lanes,
         merged=False,
     )
+
+
+# Shared-memory atomics (ATOMS), measured on the H100 (sm_90, nvcc 13.0 -O3; Nsight Compute's
+# per-instruction L1 wavefronts; benchmarks/accuracy/pending/atomics.cu, one warp pattern per kernel):
+#
+#   `atomicAdd(&s[i], 1)`, old value unused -> ATOMS.POPC.INC: the 4-byte load rule (distinct words
+#       per bank; lanes on one word combine): s[T] 1, s[T/2] 1, s[T%16] 1, s[2T] 2, s[32T] 32,
+#       s[33T] 1, s[5T%64] 1, s[0] 1.
+#   other 32-bit integer atomics (ATOMS.ADD, and the value or the old value used): every lane is its
+#       own access, lanes on one word included: the most lanes any bank serves. s[T] 1, s[2T] 2,
+#       s[32T] 32, s[T%16] 2 (16 words, two lanes each: the load rule would say 1).
+#   an add whose lanes all name one word: nvcc sums the warp's values first (REDUX.SUM or a vote)
+#       and one lane issues it: 1.
+#   float and 64-bit adds compile to a compare-and-swap loop (ATOMS.CAST.SPIN) whose trip count
+#       depends on contention: not modelled (atomic_wavefronts is not called for them).
+ATOMIC_FORMS = ("popc", "add", "int")
+
+
+def atomic_wavefronts(addresses: Sequence[int | None], form: str, arch: Arch | None = None) -> SharedCost:
+    """Cost of one warp's 32-bit shared-memory atomic (see the measurements above).
+
+    `form`: "popc" (an increment by 1 whose old value is unused), "add" (another integer add or
+    subtract), "int" (min/max/and/or/xor/exch/CAS/inc/dec). For "int" with every active lane on
+    one word the caller must not ask (not measured: nvcc may combine the lanes)."""
+    arch = arch or ARCHES[DEFAULT_ARCH]
+    if form not in ATOMIC_FORMS:
+        raise ValueError(f"atomic form must be one of {ATOMIC_FORMS}, not {form!r}")
+    key = _normalised(addresses, arch)
+    if key is None:
+        return SharedCost(0, 0, 0, (), None, (), False)
+    if form == "popc":
+        return _shared_cost(key, 4, "ld", arch.warp_size, arch.banks, arch.bank_bytes)
+    return _lanes_per_bank(key, form == "add", arch.banks, arch.bank_bytes)
+
+
+@lru_cache(maxsize=65536)
+def _lanes_per_bank(addresses: tuple[int | None, ...], combine_one_word: bool, banks: int,
+                    bank_bytes: int) -> SharedCost:
+    lanes = tuple(lane for lane, a in enumerate(addresses) if a is not None)
+    words = {addresses[lane] // bank_bytes for lane in lanes}  # type: ignore[operator]
+    if combine_one_word and len(words) == 1:
+        return SharedCost(1, 1, 1, (lanes,), next(iter(words)) % banks, lanes[:1], False)
+    by_bank: dict[int, list[int]] = {}
+    for lane in lanes:
+        by_bank.setdefault((addresses[lane] // bank_bytes) % banks, []).append(lane)  # type: ignore[operator]
+    bank, served = min(by_bank.items(), key=lambda item: (-len(item[1]), item[0]))
+    return SharedCost(len(served), 1, len(served), (lanes,), bank, tuple(served), False)
+
+
+def one_word(addresses: Sequence[int | None], bank_bytes: int = 4) -> bool:
+    """Do the active lanes all name one word (and is there one)?"""
+    words = {a // bank_bytes for a in addresses if a is not None}
+    return len(words) == 1

@@ -94,7 +94,8 @@ def _split_by_destination(a, addresses: tuple[int | None, ...]) -> bool:
 
 def check(ctx) -> Iterator[Diagnostic]:
     for _, a in ctx.accesses():
-        if a.space != "global" or not a.predictable or a.sectors_per_request is None:
+        # atomics have their sectors in the report; scattering them is usually the point (histograms)
+        if a.space != "global" or a.op not in ("ld", "st") or not a.predictable or a.sectors_per_request is None:
             continue
         if a.sectors_per_request <= a.ideal_sectors_per_request + _EPS:
             continue

@@ -107,7 +107,8 @@ def _bank_costed(a: AccessResult) -> bool:
 
 
 def _conflicting(a: AccessResult) -> bool:
-    return (a.space == "shared" and a.predictable and _bank_costed(a) and a.wavefronts_per_request is not None
+    # atomics have their wavefronts in the report; the padding fix is verified for loads and stores only
+    return (a.space == "shared" and a.op in ("ld", "st") and a.predictable and _bank_costed(a) and a.wavefronts_per_request is not None
             and a.ideal_wavefronts_per_request is not None
             and a.wavefronts_per_request > a.ideal_wavefronts_per_request + _EPS)
 

@@ -36,6 +36,25 @@ def matrix_count(instruction: str) -> int:
     return int(m.group(2)) if m else 0
 
 
+_PTX_INT32 = ("u32", "s32", "b32")
+
+
+def atomic_form(instruction: str) -> str:
+    """The measured form (model/banks.ATOMIC_FORMS) of an atomic site's instruction: the frontend's
+    `atomic.popc`, `atomic.add`, ... for C++ calls, or inline PTX's `red.shared.add.u32`,
+    `atom.shared.cas.b32` (32-bit integer add: "add", other 32-bit integer operations: "int");
+    anything else names its type (`float32`, `int64`: compare-and-swap loops in shared memory)."""
+    if instruction.startswith("atomic."):
+        return instruction.split(".", 1)[1]
+    parts = instruction.split(".")
+    if parts[0] in ("red", "atom"):
+        kind = next((p for p in parts if p[:1] in "usbf" and p[1:].isdigit()), "")
+        if kind in _PTX_INT32:
+            return "add" if "add" in parts else "int"
+        return ("float" if kind.startswith("f") else "int") + kind[1:]
+    return ""
+
+
 def instruction_words(instruction: str) -> str:
     """How a site's instruction is named in messages: `ldmatrix.x4`, `wmma load_matrix_sync (LDSM.x4)`."""
     if instruction.startswith("wmma.load.matrix_"):

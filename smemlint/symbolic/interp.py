@@ -29,20 +29,24 @@ import numpy as np
 from .. import ir
 from ..model import get_arch, global_sectors, shared_wavefronts
 from ..model.arch import Arch
+from ..model.banks import ATOMIC_FORMS, atomic_wavefronts, one_word
 from ..model.tensor import matrix_wavefronts
 from .hoisting import hoisted_loads
-from .instructions import (SHARED_WINDOW_CALLS, instruction_words, keeps_window, matrix_count, run_async_copy,
-                           run_fragment_access)
+from .instructions import (SHARED_WINDOW_CALLS, atomic_form, instruction_words, keeps_window, matrix_count,
+                           run_async_copy, run_fragment_access)
 from .values import Fields, Known, Ptr, RowDivergence, Unknown, Value, is_varying, select, unknown_from, wrap
 
 MAX_LOOP_ITERATIONS = 64  # iterations simulated per loop execution; later ones are not sampled
 UNKNOWN_TRIP_SAMPLE = 4  # iterations sampled when the trip count depends on data
 MAX_CALL_DEPTH = 12
-STEP_BUDGET = 60_000  # statements executed per kernel evaluation before giving up on the rest
+# Statements executed per kernel evaluation before giving up on the rest: room for one K iteration
+# of a register-tiled GEMM and its epilogue (SGEMM_CUDA's autotuned and double-buffered kernels need
+# about 70,000 for their first K iteration: at 60,000 the epilogue's float4 stores went unpredicted).
+STEP_BUDGET = 120_000
 # Past this many steps an outermost loop stops after its current iteration (its iterations so far
 # are the sample), so that what follows it (a GEMM's epilogue after its K loop) is still evaluated.
 # Only the outermost: an inner loop replayed from its memo (exec_loop) must do what running it does.
-SOFT_STEP_BUDGET = STEP_BUDGET // 2
+SOFT_STEP_BUDGET = 30_000
 TOO_COMPLEX = "code too complex to analyse"  # reason prefix of the frontend's cut-off Opaque values (extract.py)
 SWEEP_ROWS = 32  # virtual blocks of a batched evaluation: one per residue modulo 32 of the swept parameter
 SWEEP_ELEMENTS_PER_STEP = 2048  # elements of batched values that cost about as much as one evaluation step
@@ -165,6 +169,8 @@ def _model_cost(memo: dict, arch: Arch, shared: bool, op: str, width: int,
         count = matrix_count(instruction) if shared else 0
         if count:
             cost = matrix_wavefronts(lanes, count, arch)  # ldmatrix/stmatrix: one phase per matrix
+        elif shared and op == "atomic":
+            cost = atomic_wavefronts(lanes, atomic_form(instruction), arch)
         else:
             cost = shared_wavefronts(lanes, width, op, arch) if shared else global_sectors(lanes, width, arch)
         if len(memo) >= MODEL_MEMO_SIZE:
@@ -1211,8 +1217,13 @@ class Interpreter:
             # The constant cache serves one address per cycle: a warp's cost is its distinct addresses.
             for row in self._warps(np.where(mask, ptr.offset.arr, -1)):
                 st.constant_distinct = max(st.constant_distinct, len(set(row[row >= 0].tolist())))
-        if st.space not in ("shared", "global") or op == "atomic":
+        if st.space not in ("shared", "global"):
             return
+        if op == "atomic":
+            why = self._atomic_unmodelled(st, width, np.where(mask, ptr.offset.arr, -1))
+            if why:
+                self._unpredictable(st, why, mask)
+                return
         addr = ptr.offset.arr
         remap = self.remap.get(ptr.symbol.key)
         if remap is not None:
@@ -1224,6 +1235,24 @@ class Interpreter:
                 self._cost(st, op, addr + k, piece, mask)
             return
         self._cost(st, op, addr, width, mask)
+
+    def _atomic_unmodelled(self, st: SiteStats, width: int, addr: np.ndarray) -> str:
+        """Why this atomic's cost is not modelled ("" when it is: model/banks.atomic_wavefronts for
+        32-bit integer atomics on shared memory, the sectors of its lanes on global memory, as
+        measured on the H100)."""
+        form = atomic_form(st.site.instruction)
+        if st.space == "global":
+            return "" if width in (4, 8) else f"a {width}-byte global atomic was not measured"
+        if form not in ATOMIC_FORMS:
+            kind = {"float": "floating-point", "int": "integer"}.get(form.rstrip("0123456789"), "")
+            return (f"a {width * 8}-bit {kind + ' ' if kind else ''}shared-memory atomic compiles to a "
+                    "compare-and-swap loop (ATOMS.CAST.SPIN) whose retries depend on contention; not modelled")
+        if form == "int":
+            for row in self._warps(addr):
+                if one_word([x if x >= 0 else None for x in row.tolist()]):
+                    return ("every lane of a warp names one word: nvcc may combine them before the atomic "
+                            "(not measured for this operation)")
+        return ""
 
     def _warps(self, a: np.ndarray) -> np.ndarray:
         """Per-thread values (-1 = inactive), (T,) or (R, T), as rows of 32 lanes; each block padded

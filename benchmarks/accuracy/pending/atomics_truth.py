@@ -1,0 +1,80 @@
+"""The atomics measurement as a truth table (run where the ncu dumps are; no GPU needed).
+
+    python benchmarks/accuracy/pending/atomics_truth.py RUN1.json RUN2.json META.txt \
+        > benchmarks/accuracy/idioms/atomics-truth-sm90.jsonl
+
+RUN*.json: `ncu_dump.py` of two ncu runs of atomics.cu (atomics_device.sh). The atomics, and the
+loads and stores of the `lines` kernel (instruction_line); one site per (kernel, line, space, op) with the per-instruction sums: requests (`inst_executed`), L1 wavefronts (shared)
+or L2 theoretical sectors (global), and the larger count of the two runs as `*_max`. An atomic's
+instruction is attributed by -lineinfo to the body of `atomicAdd` in a CUDA header (inlined); its
+site here is the line of the call in atomics.cu (each kernel has one atomic), as smemlint reports it.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).parent
+SOURCE = HERE / "atomics.cu"
+
+
+def call_lines() -> dict[str, int]:
+    """kernel name -> the line of its atomic call in atomics.cu."""
+    out = {}
+    for n, text in enumerate(SOURCE.read_text().splitlines(), 1):
+        m = re.match(r"__global__ void (\w+)\(", text) or re.match(r"SHARED_(?:KERNEL|RET)\((\w+),", text)
+        if m:
+            out[m.group(1)] = n
+    return out
+
+
+def space_op(sass: str) -> tuple[str, str] | None:
+    op = sass.split()[1] if sass.startswith("@") else sass.split()[0]
+    head = op.split(".")[0]
+    return {"ATOMS": ("shared", "atom"), "ATOMG": ("global", "atom"), "REDG": ("global", "atom"),
+            "LDS": ("shared", "ld"), "STS": ("shared", "st"), "LDG": ("global", "ld"),
+            "STG": ("global", "st")}.get(head)
+
+
+def main() -> int:
+    runs = [json.loads(Path(p).read_text()) for p in sys.argv[1:3]]
+    meta = Path(sys.argv[3]).read_text().splitlines()
+    lines = call_lines()
+    print(json.dumps({"kind": "meta", "what": "benchmarks/accuracy/pending/atomics.cu", "gpu": meta[0],
+                      "ncu": meta[1], "nvcc": meta[2], "date": meta[3], "arch": "sm_90",
+                      "nvcc_flags": "-O3 -lineinfo -arch=sm_90",
+                      "ncu_flags": "--section SourceCounters --clock-control none"}))
+    for rec, rec2 in zip(*runs):
+        kernel = rec["kernel_function"]
+        sites: dict[tuple, dict] = {}
+        for ins, ins2 in zip(rec["instructions"], rec2["instructions"]):
+            so = space_op(ins["sass"])
+            if so is None or not ins.get("inst_executed"):
+                continue
+            space, op = so
+            if op != "atom" and kernel != "lines":
+                continue  # the loads and stores around an atomic share its (macro's) line
+            line = ins["line"] if str(ins.get("file", "")).endswith("atomics.cu") and op != "atom" \
+                else lines[kernel]
+            s = sites.setdefault((line, space, op), {"kernel": kernel, "block": rec.get("block"), "kind": "site",
+                                                     "file": "pending/atomics.cu", "line": line, "space": space,
+                                                     "op": op, "sass": [], "requests": 0.0})
+            s["sass"].append(ins["sass"].split()[1] if ins["sass"].startswith("@") else ins["sass"].split()[0])
+            s["requests"] += ins["inst_executed"]
+            metric = "memory_l1_wavefronts_shared" if space == "shared" else "memory_l2_theoretical_sectors_global"
+            unit = "wavefronts" if space == "shared" else "sectors"
+            s[unit] = s.get(unit, 0.0) + (ins.get(metric) or 0.0)
+            s[unit + "_max"] = s.get(unit + "_max", 0.0) + max(ins.get(metric) or 0.0, ins2.get(metric) or 0.0)
+            s["ideal_" + unit] = s.get("ideal_" + unit, 0.0) + (ins.get(metric + "_ideal") or 0.0)
+        for s in sites.values():
+            unit = "wavefronts" if s["space"] == "shared" else "sectors"
+            s[unit + "_per_request"] = round(s[unit] / s["requests"], 4)
+            s["ideal_" + unit + "_per_request"] = round(s.pop("ideal_" + unit) / s["requests"], 4)
+            print(json.dumps(s))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
