@@ -116,3 +116,22 @@ def test_missing_tools_note_names_the_fix():
     t = Toolchain(None, None, None)
     note = t.missing_note()
     assert "nvcc" in note and "smemlint[sass]" in note and not t.can_disassemble
+
+
+def test_an_inlined_instruction_keeps_its_innermost_line():
+    """`nvdisasm -gi` writes the inline stack as `line 2 inlined at ..., line 8` and then the outer
+    frame's own `line 8`; the instruction is line 2's, inlined at 8 (SGEMM_CUDA's `processFromSmem`
+    loads were all put on the kernel's call line)."""
+    listing = "\n".join([
+        '//--------------------- .text._Z1kPf   --------------------------',
+        '\t//## File "/t/inl.cu", line 8',
+        '        /*00c0*/                   IMAD.WIDE.U32 R2, R9, 0x4, R2 ;',
+        '\t//## File "/t/inl.cu", line 2 inlined at "/t/inl.cu", line 8',
+        '\t//## File "/t/inl.cu", line 8',
+        '        /*00d0*/                   LDS R7, [R4+UR4] ;',
+        '\t//## File "/t/inl.cu", line 8',
+        '        /*00e0*/                   STG.E desc[UR6][R2.64], R7 ;'])
+    (fn,) = parse_nvdisasm(listing)
+    lds, stg = (i for i in fn.instrs if i.opcode in ("LDS", "STG.E"))
+    assert (lds.line, lds.inlined_at) == (2, (("/t/inl.cu", 8),))
+    assert (stg.line, stg.inlined_at) == (8, ())

@@ -85,6 +85,7 @@ def parse_nvdisasm(text: str) -> list[Function]:
     labels: dict[str, int] = {}
     waiting_labels: list[str] = []
     where: tuple[str | None, int | None, tuple] = (None, None, ())
+    after_lineinfo = False  # the previous line was a line-info comment
 
     def close() -> None:
         if cur is None:
@@ -124,8 +125,15 @@ def parse_nvdisasm(text: str) -> list[Function]:
         m = _LINEINFO.search(raw)
         if m:
             inl = tuple((f, int(ln)) for f, ln in _INLINED.findall(m.group(3)))
-            where = (m.group(1), int(m.group(2)), inl)
+            here = (m.group(1), int(m.group(2)))
+            if after_lineinfo and here in where[2]:
+                # `nvdisasm -gi` follows `line 2 inlined at ..., line 8` with the outer frame's own
+                # `line 8`: the instruction is still line 2's (the innermost, as ncu shows it)
+                continue
+            where = (*here, inl)
+            after_lineinfo = True
             continue
+        after_lineinfo = False
         m = _INSTR.match(raw)
         if m:
             off = int(m.group(1), 16)
