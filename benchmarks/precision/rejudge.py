@@ -37,16 +37,21 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 JUDGED = HERE / "judged.tsv"
 
-# name: (GitHub repository, commit, smemlint arguments relative to the checkout)
+# name: (GitHub repository, commit, smemlint arguments relative to the checkout: one list, or a
+# tuple of lists for a repository whose parts are built with different flags, linted one run each)
 REPOS = {
     "cuda-samples": ("NVIDIA/cuda-samples", "c94ff366aed18c797b8a85dfaac7817b0228b420", ["-I", "Common", "Samples"]),
     "llm.c": ("karpathy/llm.c", "f1e2ace651495b74ae22d45d1723443fd00ecd3a", ["."]),
-    # as its PyTorch build compiles it (kernels/hgemm/setup.py, tools/utils.py): the utils include
-    # directories, and the NO_*_BIN macros that select the torch bindings (which launch every
-    # kernel) instead of the standalone test mains
+    # as its PyTorch builds compile it: kernels/hgemm/tools/utils.py gives the hgemm utils include
+    # directory and the NO_*_BIN macros that select the torch bindings (which launch every kernel)
+    # instead of the standalone test mains; kernels/flash-attn/flash_attn_mma.py gives its own utils
+    # (both name their header "utils.h": one include path for both found the wrong one, and the
+    # flash-attn kernels did not parse)
     "LeetCUDA": ("xlite-dev/LeetCUDA", "cb6a0497e829741fc5e3ad5e43a5beed0d85edcd",
-                 ["-I", "kernels/hgemm/utils", "-I", "kernels/flash-attn/utils", "-D", "NO_MMA_HGEMM_BIN",
-                  "-D", "NO_WMMA_HGEMM_BIN", "-D", "NO_CUTE_HGEMM_BIN", "-D", "NO_CUBLAS_HGEMM_BIN", "kernels"]),
+                 (["-I", "kernels/hgemm/utils", "-D", "NO_MMA_HGEMM_BIN", "-D", "NO_WMMA_HGEMM_BIN",
+                   "-D", "NO_CUTE_HGEMM_BIN", "-D", "NO_CUBLAS_HGEMM_BIN", "--extend-exclude", "kernels/flash-attn",
+                   "kernels"],
+                  ["-I", "kernels/flash-attn/utils", "kernels/flash-attn"])),
     "rodinia": ("yuhc/gpu-rodinia", "9c10d3ea16ddba2ba057cc3951a9efc4c2cc18a4", ["cuda"]),
     "ggml": ("ggerganov/ggml", "9a4acb374565f4146b8d6eb1cffdcd7d437d1ba2",
              ["-I", "include", "-I", "src", "src/ggml-cuda"]),
@@ -65,13 +70,17 @@ def checkout(name: str) -> pathlib.Path:
 def lint(name: str, jobs: int) -> list[dict]:
     """Today's findings of one repository: dicts with path (relative), line, rule, number, message."""
     root = checkout(name)
-    cmd = [sys.executable, "-m", "smemlint", "check", "--output-format", "json", "--exit-zero",
-           "-j", str(jobs), "--file-timeout", "120", *REPOS[name][2]]
-    p = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
-    if p.returncode != 0:
-        sys.exit(f"{name}: smemlint exited {p.returncode}: {p.stderr[-2000:]}")
+    runs = REPOS[name][2]
+    diagnostics = []
+    for args in (runs if isinstance(runs, tuple) else (runs,)):
+        cmd = [sys.executable, "-m", "smemlint", "check", "--output-format", "json", "--exit-zero",
+               "-j", str(jobs), "--file-timeout", "120", *args]
+        p = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
+        if p.returncode != 0:
+            sys.exit(f"{name}: smemlint exited {p.returncode}: {p.stderr[-2000:]}")
+        diagnostics += json.loads(p.stdout)["diagnostics"]
     findings = []
-    for d in json.loads(p.stdout)["diagnostics"]:
+    for d in diagnostics:
         number = next((d["facts"][k] for k in NUMBER_FACTS if k in d.get("facts", {})), None)
         findings.append({"repo": name, "path": os.path.normpath(d["file"]), "line": d["line"], "rule": d["code"],
                          "number": "-" if number is None else f"{float(number):g}", "message": d["message"]})
@@ -155,9 +164,11 @@ def main() -> None:
     args = ap.parse_args()
     repos = set(args.repo or REPOS)
     today = []
+    missing = [f"{name}: no checkout at {checkout(name)} (github.com/{REPOS[name][0]} at {REPOS[name][1]})"
+               for name in sorted(repos) if not checkout(name).is_dir()]
+    if missing:  # before linting anything
+        sys.exit("\n".join(missing))
     for name in sorted(repos):
-        if not checkout(name).is_dir():
-            sys.exit(f"{name}: no checkout at {checkout(name)} (github.com/{REPOS[name][0]} at {REPOS[name][1]})")
         today += lint(name, args.jobs)
     if args.dump:
         pathlib.Path(args.dump).write_text(json.dumps(today, indent=1))
