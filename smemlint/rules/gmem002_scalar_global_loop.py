@@ -54,6 +54,7 @@ type.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from .. import ir
@@ -65,7 +66,14 @@ RULE = Rule(code="GMEM002", name="scalar-global-loop", severity=Severity.WARNING
             summary="element-wise loop over half/char data with narrow loads where a packed access would do")
 
 
+def _packed(a: ir.Access) -> bool:
+    """An access of a narrow vector type (`uchar2`, `char2`): already packed by its author (each
+    lane's pixels of NV12's quad rows); packing further means giving a thread more work."""
+    return a.ctype.kind == "record" and re.search(r"[a-z][234]$", a.ctype.spelling.split("::")[-1]) is not None
+
+
 def _loop_sites(ctx, kernel: ir.Kernel) -> set[int]:
+    """The scalar narrow accesses inside loops."""
     out: set[int] = set()
     for _, body, _ in common.bodies(ctx, kernel):
         stack: list[tuple[ir.Stmt, bool]] = [(body, False)]
@@ -77,17 +85,17 @@ def _loop_sites(ctx, kernel: ir.Kernel) -> set[int]:
                 stack.extend((c, inside) for c in s.body)
             elif isinstance(s, ir.If):
                 if inside:
-                    out.update(a.site for a in walk_accesses([s.cond]))
+                    out.update(a.site for a in walk_accesses([s.cond]) if not _packed(a))
                 stack.extend(((s.then, inside), (s.other, inside)))
             elif isinstance(s, ir.Loop):
                 stack.append((s.init, inside))
-                out.update(a.site for a in walk_accesses([s.cond, s.step]))
+                out.update(a.site for a in walk_accesses([s.cond, s.step]) if not _packed(a))
                 stack.append((s.body, True))
             elif isinstance(s, ir.Unsupported):
                 stack.extend((p, inside) for p in s.parts)
             elif inside:
                 roots = [getattr(s, f, None) for f in ("init", "expr", "value")]
-                out.update(a.site for a in walk_accesses(roots))
+                out.update(a.site for a in walk_accesses(roots) if not _packed(a))
     return out
 
 

@@ -237,15 +237,22 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
     else:
         lanes = [concrete_lanes(ctx, kresult, last) for last in (False, True)]
     sites = common.unit_sites(ctx)
+    # the array each site lands in, as the evaluation found it (a cp.async or ldmatrix names its
+    # address variable, not the array)
+    array = {a.stats.site.id: a.stats.symbol.key for a in kresult.accesses
+             if a.stats is not None and a.stats.symbol is not None}
+    array_name = {a.stats.site.id: a.stats.symbol.name for a in kresult.accesses
+                  if a.stats is not None and a.stats.symbol is not None}
     for sp, what in targets:
         shared = {(a.file, a.line, a.column) for a in kresult.accesses if a.space == "shared"}
         inside = [x for x in sites.values() if (x.span.file, x.span.line, x.span.column) in shared
                   and kresult.line <= x.span.line <= kresult.end_line]
         stores = [x for x in inside if x.op == "st" and x.span.line < sp.line]
         for w in [x for x in stores if x.span.line > st.span.end_line]:
-            same = [x.id for x in stores if x.symbol_hint == w.symbol_hint]
+            target = array.get(w.id, w.symbol_hint)
+            same = [x.id for x in stores if array.get(x.id, x.symbol_hint) == target]
             for r in sorted((x for x in inside if x.op == "ld" and x.span.line > sp.line
-                             and x.symbol_hint == w.symbol_hint),
+                             and array.get(x.id, x.symbol_hint) == target),
                             key=lambda x: x.span.line):
                 found = next((f for it in lanes if (f := _unwritten_read(it, same, r.id)) is not None), None)
                 if found is None:
@@ -259,7 +266,8 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
                             + ", ".join(f"{n} = {v}" for n, v in probe.items()) + ")")
                 yield common.diag(
                     ctx, sp,
-                    f"threads that return on line {st.span.line} skip their write of `{w.symbol_hint}` (line "
+                    f"threads that return on line {st.span.line} skip their write of "
+                    f"`{array_name.get(w.id, w.symbol_hint)}` (line "
                     f"{w.span.line}) before {what}; after it, thread {thread} reads on line {r.span.line} an element "
                     f"(byte {offset}) that no thread wrote{when} (the barrier does not wait for exited threads)",
                     severity=Severity.WARNING,

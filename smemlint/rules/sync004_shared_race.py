@@ -181,8 +181,14 @@ class _Recorder(Interpreter):
         self.unknown: set[int] = set()
         self.interval = 0
 
+    def observe(self, site_id, op, ptr, width, mask) -> None:
+        self._keep(site_id, ptr, mask)
+
     def record(self, site_id, op, ptr, width, mask, piece=0) -> None:
         super().record(site_id, op, ptr, width, mask, piece)
+        self._keep(site_id, ptr, mask)
+
+    def _keep(self, site_id, ptr, mask) -> None:
         if isinstance(ptr, Ptr) and ptr.symbol is not None and isinstance(ptr.offset, Known) and not self._guards:
             lst = self.seen.setdefault(site_id, [])
             if len(lst) < self.MAX_EXECUTIONS:

@@ -114,6 +114,8 @@ def run_async_copy(it: "Interpreter", e: ir.AsyncCopy, mask: np.ndarray) -> Valu
         return it._zero
     ok_d = _located(it, sd, dst, mask, "shared")
     ok_s = _located(it, ss, src, mask, "global")
+    if ok_d:
+        it.observe(e.destination.site, "st", dst, width, mask)  # the threads whose copies fill the tile
     if not (ok_d and ok_s):
         if ok_d or ok_s:
             other = sd if not ok_d else ss
