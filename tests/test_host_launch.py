@@ -125,6 +125,21 @@ def test_pointer_offsets_at_the_launch_set_the_alignment(tmp_path) -> None:
     assert load.sectors_per_request == 5.0 and store.sectors_per_request == 4.0  # 12 bytes off; 32 bytes: aligned
     assert any("`in` points 12 bytes past" in x for x in k["copy"].assumptions)
     assert any("`out` points 32 bytes past" in x for x in k["copy"].assumptions)
+    # through a variable, as cuda-samples' FDTD3d passes `bufferSrc = bufferIn + padding`; the launch
+    # in a loop is its first execution, before the buffers are swapped
+    src2 = tmp_path / "var.cu"
+    src2.write_text("__global__ void copy(const float *in, float *out) {\n"
+                    "    out[threadIdx.x] = in[threadIdx.x];\n}\n"
+                    "void run(float *d_in, float *d_out) {\n"
+                    "    const int padding = 32 - 4;\n"
+                    "    float *src = d_in + padding, *dst = d_out;\n"
+                    "    for (int it = 0; it < 4; it++) {\n"
+                    "        copy<<<1, 32>>>(src, dst);\n"
+                    "        float *t = dst; dst = src; src = t;\n    }\n}\n")
+    r2 = lint_file(str(src2), Settings())
+    (k2,) = r2.kernels
+    assert any("`in` points 112 bytes past" in x for x in k2.assumptions), k2.assumptions
+    assert next(a for a in k2.accesses if a.op == "ld").sectors_per_request == 5.0
     # an offset the evaluator cannot read: the allocation's alignment stays assumed, and nothing is claimed
     load2 = next(a for a in k["copy2"].accesses if a.op == "ld")
     assert load2.sectors_per_request == 4.0 and not any("points" in x for x in k["copy2"].assumptions)

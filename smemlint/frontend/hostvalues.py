@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import math
+from dataclasses import dataclass
 from typing import Callable
 
 import clang.cindex as ci
@@ -360,34 +361,48 @@ class HostEvaluator:
         return self._eval(cond, env, fn, 0) not in (UNKNOWN, 0, False)
 
     def pointer_offset(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor | None = None) -> int | None:
-        """Bytes a pointer argument points past the pointer it is computed from, when that is a
-        variable (an allocation: `d_in + RADIUS`, `&buf[pad]`); 0 for the variable itself; None else."""
+        """Bytes a pointer argument points past the allocation it is computed from (`d_in + RADIUS`,
+        `&buf[pad]`, a variable holding `bufferIn + padding`); 0 for a pointer variable that holds
+        no known offset (an allocation, or a parameter); None when that is not known."""
         s = _strip(expr)
         if s.type.get_canonical().kind != ci.TypeKind.POINTER:
             return None
-        if s.kind == K.DECL_REF_EXPR:
-            return 0
+        env = self._env_at(function, at if at is not None else expr) if function is not None else {}
+        v = self._pointer(s, env, function, 0)
+        return v.bytes if isinstance(v, _Offset) else None
+
+    def _pointer(self, e: ci.Cursor, env: dict, fn: ci.Cursor | None, depth: int):
+        """A pointer expression as an offset from a variable (_Offset), or UNKNOWN."""
+        s = _strip(e)
+        if depth > MAX_DEPTH:
+            return UNKNOWN
+        if s.kind == K.DECL_REF_EXPR and s.referenced is not None:
+            v = env.get(self._key(s.referenced), UNKNOWN)
+            # a pointer variable holding no offset we know of stands for its own allocation
+            return v if isinstance(v, _Offset) else _Offset(self._key(s.referenced), 0)
         kids = _kids(s)
         if s.kind == K.BINARY_OPERATOR and _operator(s) in ("+", "-") and len(kids) == 2:
-            ptr, idx = (kids[0], kids[1]) if _strip(kids[0]).type.get_canonical().kind == ci.TypeKind.POINTER \
-                else (kids[1], kids[0])
-            if _operator(s) == "-" and ptr is not kids[0]:
-                return None
+            first_is_ptr = _strip(kids[0]).type.get_canonical().kind == ci.TypeKind.POINTER
+            ptr, idx = (kids[0], kids[1]) if first_is_ptr else (kids[1], kids[0])
+            if _operator(s) == "-" and not first_is_ptr:
+                return UNKNOWN
             sign = -1 if _operator(s) == "-" else 1
-        elif s.kind == K.UNARY_OPERATOR and _operator(s) == "&" and kids and _strip(kids[0]).kind == K.ARRAY_SUBSCRIPT_EXPR:
+        elif s.kind == K.UNARY_OPERATOR and _operator(s) == "&" and kids and \
+                _strip(kids[0]).kind == K.ARRAY_SUBSCRIPT_EXPR:
             sub = _kids(_strip(kids[0]))
             if len(sub) != 2:
-                return None
+                return UNKNOWN
             ptr, idx, sign = sub[0], sub[1], 1
         else:
-            return None
-        if _strip(ptr).kind != K.DECL_REF_EXPR:
-            return None
-        n = self.int_value(idx, function, at) if function is not None else None
+            return UNKNOWN
+        if _strip(ptr).type.get_canonical().kind not in (ci.TypeKind.POINTER, ci.TypeKind.CONSTANTARRAY):
+            return UNKNOWN
+        base = self._pointer(ptr, env, fn, depth + 1)
+        n = self._eval(idx, env, fn, depth + 1)
         size = _strip(ptr).type.get_canonical().get_pointee().get_size()
-        if n is None or size <= 0:
-            return None
-        return sign * n * size
+        if not isinstance(base, _Offset) or not isinstance(n, int) or isinstance(n, bool) or size <= 0:
+            return UNKNOWN
+        return _Offset(base.base, base.bytes + sign * n * size)
 
     def first_iteration_of(self, function: ci.Cursor | None, at: ci.Cursor) -> tuple[int, ...]:
         """Lines of the loops around `at` whose first iteration the values at `at` are from."""
@@ -443,7 +458,8 @@ class HostEvaluator:
         s = _strip(stmt)
         if s.kind == K.BINARY_OPERATOR and _operator(s) == "=":
             lhs, rhs = _kids(s)
-            self._assign(lhs, self._eval(rhs, env, fn, 0), env, fn)
+            pointer = _strip(lhs).type.get_canonical().kind == ci.TypeKind.POINTER
+            self._assign(lhs, self._pointer(rhs, env, fn, 0) if pointer else self._eval(rhs, env, fn, 0), env, fn)
         elif s.kind == K.CALL_EXPR and s.spelling == "operator=":
             args = [x for x in _kids(s) if x.kind.is_expression()]
             if len(args) >= 2:
@@ -470,7 +486,9 @@ class HostEvaluator:
     def _declare(self, d: ci.Cursor, env: dict, fn: ci.Cursor) -> None:
         init = [x for x in _kids(d) if x.kind.is_expression()]
         key = self._key(d)
-        if init:
+        if init and d.type.get_canonical().kind == ci.TypeKind.POINTER:
+            env[key] = self._pointer(init[-1], env, fn, 0)  # `float *src = bufferIn + padding;`
+        elif init:
             env[key] = self._eval(init[-1], env, fn, 0)
             if env[key] is UNKNOWN and _record_fields(d.type) is not None:
                 env[key] = self._construct(init[-1], d.type, env, fn, 0)
@@ -669,6 +687,13 @@ def _node(c: ci.Cursor) -> tuple[int, int]:
     """A cursor's identity across walks: libclang's hash and kind. Cursors of one node reached by
     different walks (get_arguments, children, the fast subtree reader) need not compare equal."""
     return (c.hash, c.kind.value)
+
+
+@dataclass(frozen=True)
+class _Offset:
+    """A host pointer's value: `bytes` past what the variable `base` (a declaration's key) held."""
+    base: str
+    bytes: int
 
 
 def _copy(v):
