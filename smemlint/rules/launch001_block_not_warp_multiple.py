@@ -68,6 +68,7 @@ from collections.abc import Iterator
 
 from .. import ir
 from ..diagnostics import Diagnostic, Rule, Severity
+from ..symbolic.uniformity import LANE
 from . import _common as common
 
 RULE = Rule(code="LAUNCH001", name="block-not-warp-multiple", severity=Severity.WARNING,
@@ -143,6 +144,20 @@ def _work_beyond_grid(kernel: ir.Kernel, launch: ir.LaunchSite, threads: int) ->
     return False, None
 
 
+def _per_thread_data(ctx, kernel: ir.Kernel, results) -> bool:
+    """Does some global or shared access of the kernel have an address that differs between threads
+    (or one the uniformity analysis cannot place)?"""
+    un = common.uniformity(ctx, kernel)
+    for r in results:
+        for a in r.accesses:
+            if a.space not in ("global", "shared"):
+                continue
+            u = un.site(a.stats.site.id) if a.stats is not None else None
+            if u is None or u.level >= LANE:
+                return True
+    return False
+
+
 def check(ctx) -> Iterator[Diagnostic]:
     u = common.unit(ctx)
     if u is None:
@@ -154,8 +169,9 @@ def check(ctx) -> Iterator[Diagnostic]:
             results.setdefault(k.key, []).append(r)
     # kernels whose threads do not tell themselves apart: a block of them is serial by design
     serial = {k.key for k in u.kernels if not any(x.startswith("threadIdx") for x in k.uses)}
-    # kernels that touch no global or shared memory (a printf demo): their block shape costs nothing
-    idle = {key for key, rs in results.items() if not any(a.space in ("global", "shared") for r in rs for a in r.accesses)}
+    # kernels whose threads move no data of their own (no global or shared access whose address
+    # differs between threads: a printf or dynamic-parallelism demo): their block shape costs nothing
+    idle = {key for key, rs in results.items() if not _per_thread_data(ctx, kernels[key], rs)}
     timing = {k.key for k in u.kernels if _reads_clock(ctx, k)}
     sms = SM_COUNT.get(ctx.settings.arch)
     for launch in u.launches:
