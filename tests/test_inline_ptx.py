@@ -59,3 +59,19 @@ def test_cpp_async_copies(tmp_path):
     copies = [a for a in k.accesses if a.line == 13 and a.space == "shared"]
     assert [(a.op, a.wavefronts_per_request) for a in copies] == [("st", 4.0)]
     assert not [a for a in k.accesses if a.line == 11 and a.predictable]  # the collective copy: not costed
+
+
+def test_vector_ptx_as_measured_on_the_h100() -> None:
+    """benchmarks/accuracy/pending/vector_ptx.cu: ld/st.shared and ld/st.global .v2/.v4 (cache hints,
+    cvta.to.shared inside the asm) measured with ncu's per-instruction counters: every site exact."""
+    import importlib.util
+
+    idioms = Path(__file__).parent.parent / "benchmarks" / "accuracy" / "idioms"
+    spec = importlib.util.spec_from_file_location("idioms_compare", idioms / "compare.py")
+    cmp = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cmp)  # type: ignore[union-attr]
+    sites = cmp.sites(idioms / "vector-ptx-truth-sm90.jsonl", "vector-ptx")
+    assert len(sites) >= 40
+    found = cmp.rp.lint_program({"lint": ["pending/vector_ptx.cu"]}, idioms.parent, "bundled")
+    rows = [cmp.rp.judge(s, found, {"block": s.get("block")}) for s in sites]
+    assert not [r for r in rows if r["verdict"] != "exact"], [r for r in rows if r["verdict"] != "exact"][:3]

@@ -4,8 +4,9 @@
 
 Runs `smemlint check --format json` on corpus/*.cu (the launches are in each file's main, so the
 block is the measured one), on ../pending/idioms.cu and on the issue-17 fixtures
-(fixtures/tensor_tile_loader.cu, fixtures/wmma_gemm.cu) and on ../pending/atomics.cu, joins with
-truth-sm90.jsonl, pending-truth-sm90.jsonl, fixtures-truth-sm90.jsonl and atomics-truth-sm90.jsonl by (file, line, space, op, kernel) and prints exact / wrong / no number
+(fixtures/tensor_tile_loader.cu, fixtures/wmma_gemm.cu) and on ../pending/atomics.cu and
+../pending/vector_ptx.cu, joins with truth-sm90.jsonl, pending-truth-sm90.jsonl,
+fixtures-truth-sm90.jsonl, atomics-truth-sm90.jsonl and vector-ptx-truth-sm90.jsonl by (file, line, space, op, kernel) and prints exact / wrong / no number
 per site, with the same rules and categories as ../realprograms/compare.py.
 """
 from __future__ import annotations
@@ -49,7 +50,8 @@ def main() -> int:
             ("pending", HERE.parent, ["pending/idioms.cu"], HERE / "pending-truth-sm90.jsonl"),
             ("fixtures", ROOT, ["fixtures/tensor_tile_loader.cu", "fixtures/wmma_gemm.cu"],
              HERE / "fixtures-truth-sm90.jsonl"),
-            ("atomics", HERE.parent, ["pending/atomics.cu"], HERE / "atomics-truth-sm90.jsonl")):
+            ("atomics", HERE.parent, ["pending/atomics.cu"], HERE / "atomics-truth-sm90.jsonl"),
+            ("vector-ptx", HERE.parent, ["pending/vector_ptx.cu"], HERE / "vector-ptx-truth-sm90.jsonl")):
         if not (root / lint[0]).exists():
             continue
         found = rp.lint_program({"lint": lint}, root, args.headers)

@@ -1,13 +1,17 @@
-"""The atomics measurement as a truth table (run where the ncu dumps are; no GPU needed).
+"""A pending measurement as a truth table (run where the ncu dumps are; no GPU needed).
 
-    python benchmarks/accuracy/pending/atomics_truth.py RUN1.json RUN2.json META.txt \
-        > benchmarks/accuracy/idioms/atomics-truth-sm90.jsonl
+    python benchmarks/accuracy/pending/pending_truth.py SOURCE RUN1.json RUN2.json META.txt \
+        > benchmarks/accuracy/idioms/<name>-truth-sm90.jsonl
 
-RUN*.json: `ncu_dump.py` of two ncu runs of atomics.cu (atomics_device.sh). The atomics, and the
-loads and stores of the `lines` kernel (instruction_line); one site per (kernel, line, space, op) with the per-instruction sums: requests (`inst_executed`), L1 wavefronts (shared)
-or L2 theoretical sectors (global), and the larger count of the two runs as `*_max`. An atomic's
-instruction is attributed by -lineinfo to the body of `atomicAdd` in a CUDA header (inlined); its
-site here is the line of the call in atomics.cu (each kernel has one atomic), as smemlint reports it.
+SOURCE: the measured file in this folder (atomics.cu, vector_ptx.cu); RUN*.json: `ncu_dump.py` of
+two ncu runs of it (device.sh). One site per (kernel, line, space, op) of the source with the
+per-instruction sums: requests (`inst_executed`), L1 wavefronts (shared) or L2 theoretical sectors
+(global), and the larger count of the two runs as `*_max`.
+
+atomics.cu: the atomics, and the loads and stores of its `lines` kernel (instruction_line); its
+other loads and stores share their macro's line with the atomic. An atomic's instruction is
+attributed by -lineinfo to the body of `atomicAdd` in a CUDA header (inlined); its site here is the
+line of the call (each kernel has one atomic), as smemlint reports it.
 """
 from __future__ import annotations
 
@@ -17,13 +21,12 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
-SOURCE = HERE / "atomics.cu"
 
 
-def call_lines() -> dict[str, int]:
+def call_lines(source: Path) -> dict[str, int]:
     """kernel name -> the line of its atomic call in atomics.cu."""
     out = {}
-    for n, text in enumerate(SOURCE.read_text().splitlines(), 1):
+    for n, text in enumerate(source.read_text().splitlines(), 1):
         m = re.match(r"__global__ void (\w+)\(", text) or re.match(r"SHARED_(?:KERNEL|RET)\((\w+),", text)
         if m:
             out[m.group(1)] = n
@@ -39,10 +42,12 @@ def space_op(sass: str) -> tuple[str, str] | None:
 
 
 def main() -> int:
-    runs = [json.loads(Path(p).read_text()) for p in sys.argv[1:3]]
-    meta = Path(sys.argv[3]).read_text().splitlines()
-    lines = call_lines()
-    print(json.dumps({"kind": "meta", "what": "benchmarks/accuracy/pending/atomics.cu", "gpu": meta[0],
+    source = HERE / sys.argv[1]
+    runs = [json.loads(Path(p).read_text()) for p in sys.argv[2:4]]
+    meta = Path(sys.argv[4]).read_text().splitlines()
+    atomics = source.name == "atomics.cu"
+    lines = call_lines(source)
+    print(json.dumps({"kind": "meta", "what": f"benchmarks/accuracy/pending/{source.name}", "gpu": meta[0],
                       "ncu": meta[1], "nvcc": meta[2], "date": meta[3], "arch": "sm_90",
                       "nvcc_flags": "-O3 -lineinfo -arch=sm_90",
                       "ncu_flags": "--section SourceCounters --clock-control none"}))
@@ -54,12 +59,17 @@ def main() -> int:
             if so is None or not ins.get("inst_executed"):
                 continue
             space, op = so
-            if op != "atom" and kernel != "lines":
+            if atomics and op != "atom" and kernel != "lines":
                 continue  # the loads and stores around an atomic share its (macro's) line
-            line = ins["line"] if str(ins.get("file", "")).endswith("atomics.cu") and op != "atom" \
-                else lines[kernel]
+            in_source = str(ins.get("file", "")).endswith(source.name)
+            if op == "atom" and not in_source:
+                line = lines[kernel]
+            elif in_source:
+                line = ins["line"]
+            else:
+                continue  # an instruction of a CUDA header's inline function
             s = sites.setdefault((line, space, op), {"kernel": kernel, "block": rec.get("block"), "kind": "site",
-                                                     "file": "pending/atomics.cu", "line": line, "space": space,
+                                                     "file": f"pending/{source.name}", "line": line, "space": space,
                                                      "op": op, "sass": [], "requests": 0.0})
             s["sass"].append(ins["sass"].split()[1] if ins["sass"].startswith("@") else ins["sass"].split()[0])
             s["requests"] += ins["inst_executed"]
