@@ -513,6 +513,7 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
                                      f"{a.width_bits}-bit access as written")
                 if _merged_by_compiler(k, a, widths):
                     merged[a.stats.site.id] = widths[0] // 8
+        merged.update(_merged_on_shared_lines(k, kf, settings.arch))
         if merged:
             _cost_as_emitted(k, kf, merged, settings.arch)
 
@@ -523,6 +524,36 @@ def _merged_by_compiler(k: KernelResult, a: AccessResult, widths: list[int]) -> 
     return (len(set(widths)) == 1 and widths[0] > a.width_bits and a.predictable and a.stats is not None
             and not a.stats.site.instruction
             and sum(1 for b in k.accesses if (b.sass_line, b.space, b.op) == (a.sass_line, a.space, a.op)) == 1)
+
+
+def _merged_on_shared_lines(k: KernelResult, kf, arch: str) -> dict[int, int]:
+    """Merges on a line holding several accesses of one space and direction, whose SASS has wider
+    instructions than any of them is written (the classic `acc += As[ty][k] * Bs[k][tx]` unrolled:
+    LDS.128 + LDS): each access is tried alone as merged (symbolic/emitted.py raises when its lanes
+    do not fall into whole wider instructions); when the line also keeps instructions of the written
+    width, exactly one access may fit, else the line is left as written. Site id -> bytes emitted."""
+    from .symbolic.emitted import evaluate_merged
+
+    if k.ir is None or k.unit is None or k.config is None:
+        return {}
+    groups: dict[tuple, list[AccessResult]] = {}
+    for a in k.accesses:
+        if a.space in ("shared", "global") and a.op in ("ld", "st") and a.stats is not None:
+            groups.setdefault((a.file, a.sass_line, a.space, a.op), []).append(a)
+    out: dict[int, int] = {}
+    for (path, line, space, op), accesses in groups.items():
+        if len({a.stats.site.id for a in accesses}) < 2:
+            continue
+        widths = set(kf.widths_on_line(line, space, op, path))
+        written = {a.width_bits for a in accesses}
+        wide = max(widths, default=0)
+        if wide <= max(written) or not widths - {wide} <= written:
+            continue
+        fits = [a for a in accesses if a.width_bits < wide and a.predictable and not a.stats.site.instruction
+                and evaluate_merged(k.unit, k.ir, k.config, arch, {a.stats.site.id: wide // 8}) is not None]
+        if fits and (len(fits) == 1 or widths == {wide}):
+            out.update({a.stats.site.id: wide // 8 for a in fits})
+    return out
 
 
 def _cost_as_emitted(k: KernelResult, kf, merged: dict[int, int], arch: str) -> None:
