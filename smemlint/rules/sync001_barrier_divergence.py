@@ -251,7 +251,7 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
         for w in [x for x in stores if x.span.line > st.span.end_line]:
             target = array.get(w.id, w.symbol_hint)
             same = [x.id for x in stores if array.get(x.id, x.symbol_hint) == target]
-            for r in sorted((x for x in inside if x.op == "ld" and x.span.line > sp.line
+            for r in sorted((x for x in inside if x.op in ("ld", "atomic") and x.span.line > sp.line
                              and array.get(x.id, x.symbol_hint) == target),
                             key=lambda x: x.span.line):
                 found = next((f for it in lanes if (f := _unwritten_read(it, same, r.id)) is not None), None)
@@ -268,7 +268,9 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
                     ctx, sp,
                     f"threads that return on line {st.span.line} skip their write of "
                     f"`{array_name.get(w.id, w.symbol_hint)}` (line "
-                    f"{w.span.line}) before {what}; after it, thread {thread} reads on line {r.span.line} an element "
+                    f"{w.span.line}) before {what}; after it, thread {thread} "
+                    f"{'adds atomically' if r.op == 'atomic' else 'reads'} on line {r.span.line} "
+                    f"{'into ' if r.op == 'atomic' else ''}an element "
                     f"(byte {offset}) that no thread wrote{when} (the barrier does not wait for exited threads)",
                     severity=Severity.WARNING,
                     facts={"level": "exit", "cond_line": st.span.line, "write_line": w.span.line,
