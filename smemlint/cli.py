@@ -390,7 +390,10 @@ def show(location: str, block: str | None, config: str | None) -> None:
     if not path or not line_s.isdigit():
         raise click.UsageError("expected FILE:LINE")
     settings = _settings((path,), config, block=parse_block(block) if block else None)
-    r = lint_file(path, settings)
+    from .cache import Cache
+
+    # the same results `check` stores: an unchanged file is not analysed again
+    (r,) = lint_paths([path], settings, jobs=1, cache=Cache(settings))
     if r.status != "ok":
         click.echo(f"{path}: error: {r.error}", err=True)
         sys.exit(2)

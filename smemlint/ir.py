@@ -411,6 +411,8 @@ class LaunchSite:
     block_partial: tuple[int | None, int | None, int | None] | None = None
     # its values took `main`'s argc as 1: the program as run without command-line arguments
     without_arguments: bool = False
+    # per argument: the modulus the launching code asserts it is a multiple of (None: none)
+    asserted_multiples: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -38,10 +38,10 @@ def describe_access(a, path: str) -> str:
     """What `smemlint show FILE:LINE` prints for one access (and what the editor shows on hover):
     its cost, the lane → bank picture of its costliest request, and the assumptions."""
     out = [f"{path}:{a.line}:{a.column}: {a.kernel}: {a.space or '?'} {a.op} of `{a.symbol}` ({a.width_bits}-bit)"]
-    if not a.predictable or a.stats is None or a.stats.worst is None:
+    w = a.worst
+    if not a.predictable or w is None:
         out.append("  " + "; ".join(a.assumptions))
         return "\n".join(out)
-    w = a.stats.worst
     if a.space == "shared":
         c = w.detail
         out.append(f"  {a.wavefronts_per_request:g} wavefronts/request on average; costliest request: warp {w.warp}")

@@ -54,6 +54,14 @@ class AccessResult:
     # an instruction whose lanes play roles (model/tensor.py): "ldmatrix.x4", "cp.async.cg",
     # "wmma.load.matrix_a", "st.shared.v2.b32", ...; "" for an access written in C++
     instruction: str = ""
+    # the costliest request (its warp, lane addresses and cost: symbolic/interp.WorstRequest), kept
+    # when `stats` is dropped, for `smemlint show` and hovers served from the cache
+    worst_request: object | None = None
+
+    @property
+    def worst(self):
+        """The costliest request, from the live statistics or from a portable result."""
+        return self.stats.worst if self.stats is not None else self.worst_request
 
     @property
     def sass_line(self) -> int:
@@ -136,6 +144,7 @@ def portable(result: FileResult) -> FileResult:
         for a in k.accesses:
             ac = copy.copy(a)
             ac.object_name = a.object
+            ac.worst_request = a.worst
             ac.stats = None
             ac.assumptions = list(a.assumptions)
             kc.accesses.append(ac)

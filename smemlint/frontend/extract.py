@@ -1511,12 +1511,15 @@ class Extractor:
             offsets = tuple(hv.pointer_offset(a, fn, at) for a in launch.args)
             first = hv.first_iteration_of(fn, at)
             no_args = hv.without_arguments(fn, at)
+            multiples = tuple(hv.asserted_multiple(a, fn, at) if v is None else None
+                              for a, v in zip(launch.args, args))
         except Exception:  # noqa: BLE001 - an expression the evaluator cannot read leaves the launch unknown
             grid = block = smem = partial = None
             args = ()
             offsets = ()
             first = ()
             no_args = False
+            multiples = ()
         key = (ref.get_usr() or self.decl_key(ref)) + _display_name(ref)
         block_text = ""
         if launch.block is not None:
@@ -1526,7 +1529,7 @@ class Extractor:
                     (sp.column, sp.end_column) != (whole.column, whole.end_column):
                 block_text = self.lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
         return ir.LaunchSite(key, span_of(launch.call, self.path), grid, block, smem, args, block_text, first,
-                             offsets, partial, no_args)
+                             offsets, partial, no_args, multiples)
 
 
 def _symbol_hint(lv: ir.Expr) -> str:

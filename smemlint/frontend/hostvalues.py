@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -146,6 +147,8 @@ class HostEvaluator:
         self._orders: dict[str, dict] = {}
         # function -> its top-level statements, their (start, end) positions, the env before each
         self._bodies: dict[str, tuple[list[ci.Cursor], list[tuple[int, int]], list[dict]]] = {}
+        self._asserted: dict[str, list[tuple[int, str, ci.Cursor]]] = {}  # function -> its `assert(v % m == 0)`s
+        self._lines: dict[str, list[str]] = {}  # source lines of files with assertions looked at
 
     def callers(self, usr: str) -> list[tuple[ci.Cursor, ci.Cursor]]:
         """The calls of function `usr` in the file, indexed on the first question (most files ask none)."""
@@ -370,6 +373,76 @@ class HostEvaluator:
         env = self._env_at(function, at if at is not None else expr) if function is not None else {}
         v = self._pointer(s, env, function, 0)
         return v.bytes if isinstance(v, _Offset) else None
+
+    def asserted_multiple(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor) -> int | None:
+        """The modulus the launching function asserts a variable argument is a multiple of before the
+        launch (`assert(QKV_seqlen % max(Br, Bc) == 0);`, `TORCH_CHECK(n % 4 == 0, ...)`): sizes the
+        program rejects are no evidence (rules/sync001's size probe). 0: a modulus not evaluated (of
+        a template's parameters); None if it asserts none."""
+        s = _strip(expr)
+        if function is None or s.kind != K.DECL_REF_EXPR or s.referenced is None:
+            return None
+        key = self._key(s.referenced)
+        asserted = [(i, m) for i, k, m in self._assertions(function) if k == key]
+        if not asserted:
+            return None
+        here = self._order_of(function).get(_node(at), (0, 0))[0]
+        env = self._env_at(function, at)
+        for i, modulus in asserted:
+            if i >= here:
+                continue
+            m = self._eval(modulus, env, function, 0)
+            if isinstance(m, int) and not isinstance(m, bool):
+                if m > 1:
+                    return m
+            else:
+                return 0  # a modulus of the template's parameters (`max(Br, Bc)`): a multiple, of a tile
+        return None
+
+    def _assertions(self, function: ci.Cursor) -> list[tuple[int, str, ci.Cursor]]:
+        """`assert(v % m == 0)` conditions in `function`: (preorder index, v's key, m), once per function."""
+        fkey = function.get_usr() or function.spelling
+        if fkey in self._asserted:
+            return self._asserted[fkey]
+        order = self._order_of(function)
+        out = []
+        for c in function.walk_preorder():
+            if c.kind == K.BINARY_OPERATOR and _operator(c) == "==":
+                kids = _kids(c)
+            elif c.kind == K.CALL_EXPR and len(_kids(c)) == 3 and _is_equality_ref(_kids(c)[1]):
+                # in a template, `n % max(Br, Bc) == 0` is a dependent call: (lhs, `==`, rhs)
+                kids = [_kids(c)[0], _kids(c)[2]]
+            else:
+                continue
+            if len(kids) != 2 or self.const_value(_strip(kids[1])) != 0:
+                continue
+            mod = _strip(kids[0])
+            parts = _kids(mod)
+            if mod.kind != K.BINARY_OPERATOR or _operator(mod) != "%" or len(parts) != 2:
+                continue
+            var = _strip(parts[0])
+            if var.kind == K.DECL_REF_EXPR and var.referenced is not None and self._in_assertion(c):
+                out.append((order.get(_node(c), (1 << 62, 0))[0], self._key(var.referenced), parts[1]))
+        self._asserted[fkey] = out
+        return out
+
+    def _in_assertion(self, c: ci.Cursor) -> bool:
+        """Is the condition `c` written as the argument of an assertion macro (`assert(...)`)?"""
+        start = c.extent.start
+        if start.file is None or start.line <= 0:
+            return False
+        name = start.file.name
+        if name not in self._lines:
+            try:
+                with open(name, encoding="utf-8", errors="replace") as f:
+                    self._lines[name] = f.read().splitlines()
+            except OSError:
+                self._lines[name] = []
+        lines = self._lines[name]
+        text = lines[start.line - 1] if start.line <= len(lines) else ""
+        col = max(start.column - 1, 0)
+        # the condition's own position, or (inside the macro's expansion) the macro's call
+        return bool(_ASSERTION.search(text[:col]) or _ASSERTION_CALL.match(text[col:]))
 
     def _pointer(self, e: ci.Cursor, env: dict, fn: ci.Cursor | None, depth: int):
         """A pointer expression as an offset from a variable (_Offset), or UNKNOWN."""
@@ -672,6 +745,18 @@ class HostEvaluator:
                 return UNKNOWN
             values.append(v)
         return values[0] if values else UNKNOWN
+
+
+_ASSERTIONS = r"(assert|static_assert|TORCH_CHECK|TORCH_INTERNAL_ASSERT|CHECK|CUTE_STATIC_ASSERT)"
+_ASSERTION = re.compile(r"\b" + _ASSERTIONS + r"\s*\(\s*\(*\s*$")
+_ASSERTION_CALL = re.compile(_ASSERTIONS + r"\s*\(")
+
+
+def _is_equality_ref(c: ci.Cursor) -> bool:
+    """The reference to `operator==` in a dependent call (libclang spells it "", its token is `==`)."""
+    if c.kind not in (K.DECL_REF_EXPR, K.OVERLOADED_DECL_REF):
+        return False
+    return c.spelling in ("==", "operator==") or [t.spelling for t in c.get_tokens()] == ["=="]
 
 
 def _is_argc(param: ci.Cursor, fn: ci.Cursor) -> bool:

@@ -152,27 +152,68 @@ def _only_exit_before(st: ir.Stmt | None, targets: list[tuple[ir.Span, str]]) ->
     return _returns_only(st.then) and (st.other is None or _returns_only(st.other) or not _exits(st.other))
 
 
-def _unwritten_read(it, written: list[int], read: int) -> tuple[int, int] | None:
-    """A thread that reads, at site `read`, an element of the array no store site in `written`
-    wrote (under the analysed launch, with the exiting threads gone): (thread, byte offset), or
-    None when every element read was written, or the evaluation could not follow the accesses."""
-    if it is None or read in it.unknown or read not in it.seen or any(w in it.unknown for w in written):
-        return None
+def _stored(it, written: list[int]) -> dict[str, np.ndarray]:
+    """Array -> the byte offsets the store sites `written` wrote in an evaluation."""
     stored: dict[str, list[np.ndarray]] = {}
     for w in written:
         for sym, addr, mask, _ in it.seen.get(w, ()):
             stored.setdefault(sym, []).append(addr[np.nonzero(mask)[0]].astype(np.int64))
+    return {sym: np.unique(np.concatenate(parts)) for sym, parts in stored.items()}
+
+
+def _unwritten_read(it, written: list[int], read: int, reference=None) -> tuple[int, int] | None:
+    """A thread that reads, at site `read`, an element of the array no store site in `written`
+    wrote (under the analysed launch, with the exiting threads gone): (thread, byte offset), or
+    None when every element read was written, or the evaluation could not follow the accesses.
+    With `reference` (the evaluation where those threads stay), the element must be one written
+    there: an element no thread writes in either is not the exit's doing."""
+    if it is None or read in it.unknown or read not in it.seen or any(w in it.unknown for w in written):
+        return None
+    stored = _stored(it, written)
+    would = None
+    if reference is not None:
+        if any(w in reference.unknown for w in written):
+            return None
+        would = _stored(reference, written)
     for sym, addr, mask, _ in it.seen[read]:
         if sym not in stored:
             return None  # the read is of another array than the stores: nothing to compare
-        have = np.unique(np.concatenate(stored[sym]))
         threads = np.nonzero(mask)[0]
         addrs = addr[threads].astype(np.int64)
-        missing = ~np.isin(addrs, have)
+        missing = ~np.isin(addrs, stored[sym])
+        if would is not None:
+            missing &= np.isin(addrs, would.get(sym, np.empty(0, np.int64)))
         if np.any(missing):
             i = int(np.flatnonzero(missing)[0])
             return int(threads[i]), int(addrs[i])
     return None
+
+
+def _cond_params(kernel: ir.Kernel | None, cond: ir.Expr) -> set[str]:
+    """The kernel's parameters an exit condition reads, directly or through locals computed from
+    them (`row = tile * Br + tid / 4; if (row >= seqlen)`: seqlen)."""
+    if kernel is None:
+        return set()
+    params = {p.var: p.name for p in kernel.params}
+    decls = [n for n in _walk(kernel.body) if isinstance(n, ir.Decl) and n.init is not None]
+    assigns = [n for n in _walk(kernel.body) if isinstance(n, ir.Assign) and isinstance(n.target, ir.VarRef)]
+    defs: dict[str, list[object]] = {}
+    pairs = [(d.var, d.init) for d in decls] + [(a.target.var, a.value) for a in assigns]  # type: ignore[union-attr]
+    for var, e in pairs:
+        defs.setdefault(var, []).append(e)
+    out: set[str] = set()
+    seen: set[str] = set()
+    todo = [n.var for n in _walk(cond) if isinstance(n, ir.VarRef)]
+    while todo:
+        v = todo.pop()
+        if v in seen:
+            continue
+        seen.add(v)
+        if v in params:
+            out.add(params[v])
+        for e in defs.get(v, ()):
+            todo += [n.var for n in _walk(e) if isinstance(n, ir.VarRef)]
+    return out
 
 
 def _bounds_check(kernel: ir.Kernel | None, cond: ir.Expr) -> bool:
@@ -230,12 +271,26 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
         # case bounds checks exist for, a size that ends inside the first block's tile (one short
         # of the block's widest dimension), and say that the finding holds under that condition
         edge = max(1, max(config.block) - 1)
-        probe = {n: edge for n in sorted(config.assumed_params) if isinstance(config.params.get(n), int)}
+        # only the sizes the exit tests; and a size the launching code asserts is a multiple of
+        # something (`assert(seqlen % max(Br, Bc) == 0)`) never ends inside a tile: not probed
+        tested = _cond_params(kresult.ir, st.cond)
+        probe = {}
+        for n in sorted(config.assumed_params & tested):
+            m = config.multiples.get(n)
+            if not isinstance(config.params.get(n), int) or m == 0:
+                continue  # a multiple of a modulus not evaluated (a tile's, most likely): not probed
+            size = edge if m is None else edge // m * m  # the largest multiple of m short of the tile
+            if size > 0:
+                probe[n] = size
         if not probe:
             return
         lanes = [concrete_lanes(ctx, kresult, False, probe)]
+        # the evaluation with the sizes assumed (no thread of block 0 exits): an element counts as
+        # skipped by the exit only if it is written there
+        reference = concrete_lanes(ctx, kresult, False)
     else:
         lanes = [concrete_lanes(ctx, kresult, last) for last in (False, True)]
+        reference = None
     sites = common.unit_sites(ctx)
     # the array each site lands in, as the evaluation found it (a cp.async or ldmatrix names its
     # address variable, not the array)
@@ -254,14 +309,16 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
             for r in sorted((x for x in inside if x.op in ("ld", "atomic") and x.span.line > sp.line
                              and array.get(x.id, x.symbol_hint) == target),
                             key=lambda x: x.span.line):
-                found = next((f for it in lanes if (f := _unwritten_read(it, same, r.id)) is not None), None)
+                found = next((f for it in lanes if (f := _unwritten_read(it, same, r.id, reference)) is not None),
+                             None)
                 if found is None:
                     continue
                 thread, offset = found
                 when = ""
                 if probe:
                     names = ", ".join(f"`{n}`" for n in probe)
-                    when = (f" when {names} {'is not a multiple' if len(probe) == 1 else 'are not multiples'} of the tile "
+                    verb = "is not a multiple" if len(probe) == 1 else "are not multiples"
+                    when = (f" when {names} {verb} of the tile "
                             f"(the launch does not give {'it' if len(probe) == 1 else 'them'}; evaluated with "
                             + ", ".join(f"{n} = {v}" for n, v in probe.items()) + ")")
                 yield common.diag(

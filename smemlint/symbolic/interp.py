@@ -65,6 +65,9 @@ class LaunchConfig:
     assumed_params: frozenset[str] = frozenset()
     # pointer parameter name -> bytes past its (256-byte-aligned) allocation the launch passes it
     pointer_offsets: dict[str, int] = field(default_factory=dict)
+    # int parameter name -> the modulus the launching code asserts its value is a multiple of (0: one
+    # smemlint could not evaluate)
+    multiples: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass

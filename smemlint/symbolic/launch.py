@@ -124,6 +124,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
     params: dict[str, int] = {}
     sources: dict[str, str] = {}
     assumed: set[str] = set()
+    multiples: dict[str, int] = {}
     for i, p in enumerate(kernel.params):
         if not p.ctype.is_int:
             continue
@@ -135,6 +136,9 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
         else:
             params[p.name] = DEFAULT_INT_PARAM
             assumed.add(p.name)  # evaluated in wide integers: its products never wrap into a false guard
+            m = launch.asserted_multiples[i] if launch is not None and i < len(launch.asserted_multiples) else None
+            if m is not None:
+                multiples[p.name] = m  # 0: a multiple of a modulus not evaluated
             sources[p.name] = f"{p.name} = {DEFAULT_INT_PARAM} assumed (not a constant at a launch in this file)"
     offsets: dict[str, int] = {}
     pointer_sources = []
@@ -144,5 +148,5 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
             offsets[p.name] = off
             pointer_sources.append(f"`{p.name}` points {off} bytes past the start of a (256-byte-aligned) allocation: "
                                    f"the launch at {path}:{launch.span.line} passes it so")  # type: ignore[union-attr]
-    return Resolved(LaunchConfig(block, grid, (0, 0, 0), params, frozenset(assumed), offsets), block_source,
+    return Resolved(LaunchConfig(block, grid, (0, 0, 0), params, frozenset(assumed), offsets, multiples), block_source,
                     grid_source, sources, launch, others, tuple(pointer_sources))
