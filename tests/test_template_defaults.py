@@ -63,3 +63,22 @@ __global__ void either(float *out) {
     assert any("default template arguments (" in n and "K = 4" in n and "Q = 2" in n for n in r.notes), r.notes
     (open_,) = [a for a in r.accesses if a.space == "shared" and a.kernel.startswith("either")]
     assert not open_.predictable
+
+
+def test_register_arrays_of_dependent_size_are_thread_local_not_of_unknown_origin(tmp_path) -> None:
+    """LeetCUDA's `uint32_t RC[WARP_TILE_M][WARP_TILE_N][2]` in a template no launch instantiates:
+    clang types a row `RC[i]` `<dependent type>`; it is a row (no load of its own) of a local array,
+    and `RC[i][j][0]` a local access whose row size is unknown (was: a load of `RC[i]`, then a
+    store through "a pointer of unknown origin")."""
+    r = lint(tmp_path, """
+template <int W = 4>
+__global__ void k(float *out) {
+    unsigned RC[W][2];
+    unsigned RA[2][W][4];
+    for (int i = 0; i < W; ++i) { RC[i][0] = 0; RA[0][i][1] = 1; }
+    out[threadIdx.x] = RC[threadIdx.x % W][1] + RA[1][0][2];
+}
+""")
+    local = [a for a in r.accesses if a.line in (6, 7) and a.space != "global"]
+    assert len(local) == 4 and all(a.space == "local" for a in local), [(a.line, a.space, a.op) for a in local]
+    assert not any("unknown origin" in x for a in r.accesses for x in a.assumptions)

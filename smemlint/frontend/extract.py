@@ -136,6 +136,35 @@ def span_of(c: ci.Cursor, path: str) -> Span:
     return Span(path, line, col, end_line, end_col)
 
 
+_ARRAY_KINDS = (T.DEPENDENTSIZEDARRAY, T.CONSTANTARRAY, T.INCOMPLETEARRAY, T.VARIABLEARRAY)
+
+
+def _dependent_array(c: ci.Cursor) -> bool:
+    """Is `c` a row of an array whose size depends on template parameters (`RC[i]` of `unsigned
+    RC[W][2]`)? clang types such a row `<dependent type>`: count the subscripts against the rank."""
+    try:
+        depth = 0
+        x = c
+        while x.kind == K.ARRAY_SUBSCRIPT_EXPR:
+            depth += 1
+            kids = [k for k in x.get_children() if k.kind.is_expression()]
+            if not kids:
+                return False
+            x = _strip(kids[0])
+        if depth == 0 or x.kind != K.DECL_REF_EXPR or x.referenced is None:
+            return False
+        t = x.referenced.type.get_canonical()
+        rank = 0
+        dependent = False
+        while t.kind in _ARRAY_KINDS:
+            rank += 1
+            dependent |= t.kind == T.DEPENDENTSIZEDARRAY
+            t = t.element_type
+        return dependent and depth < rank
+    except Exception:  # noqa: BLE001
+        return False
+
+
 def atomic_form(name: str, elem: CType, value: ir.Expr | None, discarded: bool) -> str:
     """Which instruction an `atomic*` call becomes (model/banks.py's measurements): "atomic.popc"
     (`atomicAdd(p, 1)`, old value unused: ATOMS.POPC.INC), "atomic.add" (other 32-bit integer adds
@@ -629,9 +658,10 @@ class _Lowerer:
             ch = self.ex.children(c)
             base_c, idx_c = ch[0], ch[1]
             base = self.expr(base_c)
-            if base.ctype.kind not in ("ptr", "array"):  # i[a] spelled backwards
-                base_c, idx_c = idx_c, base_c
-                base = self.expr(base_c)
+            if base.ctype.kind not in ("ptr", "array"):
+                other = self.expr(idx_c)
+                if other.ctype.kind in ("ptr", "array"):  # i[a] spelled backwards
+                    base_c, idx_c, base = idx_c, base_c, other
             step = base.ctype.pointee_bytes or ct.bytes
             if ct.bytes <= 0 < base.ctype.pointee_bytes and base.ctype.kind == "array":
                 # an element of a dependent type in a template not instantiated (`float s[NUM_WARPS]`):
@@ -695,8 +725,10 @@ class _Lowerer:
     def load(self, c: ci.Cursor, ct: CType) -> ir.Expr:
         lv = self.lvalue(c)
         if isinstance(lv, (ir.Subscript, ir.Deref, ir.Member)):
-            if ct.kind == "array":
-                return ir.AddrOf(ct, lv)  # a row of a multi-dimensional array: decays, no access
+            if ct.kind == "array" or _dependent_array(c):
+                # a row of a multi-dimensional array (also of a size that depends on the template's
+                # parameters, `RC[WARP_TILE_M][2]`): decays, no access
+                return ir.AddrOf(ct, lv)
             return self.access(c, lv, "ld")
         return lv
 
