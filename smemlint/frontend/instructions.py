@@ -318,10 +318,9 @@ class AsmLowering:
 def _instruction_site(fl: "_Lowerer", c: ci.Cursor, op: str, width: int, lv: ir.Expr, instruction: str) -> int:
     """A new access site of an instruction; named by the array it lands in (found when evaluated)
     unless the address is written on an array (`&tile[r][c]`), not an address variable."""
-    sid = fl.ex.new_site(c, op, width, lv)
-    site = fl.ex.sites[sid]
-    hint = site.symbol_hint if isinstance(ir.lvalue_root(lv), ir.SymbolRef) else "?"
-    fl.ex.sites[sid] = dataclasses.replace(site, instruction=instruction, symbol_hint=hint)
+    sid = fl.ex.new_site(c, op, width, lv, instruction=instruction)
+    if not isinstance(ir.lvalue_root(lv), ir.SymbolRef):
+        fl.ex.sites[sid] = dataclasses.replace(fl.ex.sites[sid], symbol_hint="?")
     return sid
 
 
