@@ -175,9 +175,9 @@ def test_no_number_that_data_could_change(k: Kernel, seed: int) -> None:
         if key not in truths[0] or not a.predictable:
             continue
         value = a.wavefronts_per_request if space == "shared" else a.sectors_per_request
-        seen = sorted({round(t[key], 6) for t in truths})
+        seen = sorted({round(t[key], 4) for t in truths})  # the report's per-request figures have 4 decimals
         note(f"line {a.line} {space}: smemlint {value}, brute force {seen}")
-        assert seen == [round(value, 6)], (key, value, seen, a.assumptions)
+        assert seen == [round(value, 4)], (key, value, seen, a.assumptions)
         predicted += 1
 
 
