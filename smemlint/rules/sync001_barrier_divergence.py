@@ -166,14 +166,14 @@ def _unwritten_read(it, written: list[int], read: int, reference=None) -> tuple[
     wrote (under the analysed launch, with the exiting threads gone): (thread, byte offset), or
     None when every element read was written, or the evaluation could not follow the accesses.
     With `reference` (the evaluation where those threads stay), the element must be one written
-    there: an element no thread writes in either is not the exit's doing."""
+    there, when that evaluation kept every store: an element no thread writes in either is not the
+    exit's doing."""
     if it is None or read in it.unknown or read not in it.seen or any(w in it.unknown for w in written):
         return None
     stored = _stored(it, written)
     would = None
-    if reference is not None:
-        if any(w in reference.unknown for w in written):
-            return None
+    if reference is not None and not any(w in reference.unknown for w in written):
+        # (a reference that could not keep every store, a long loop's, checks nothing)
         would = _stored(reference, written)
     for sym, addr, mask, _ in it.seen[read]:
         if sym not in stored:
@@ -263,34 +263,40 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
     if kresult is None or kresult.config is None:
         return
     config = kresult.config
-    probe: dict[str, int] = {}
     if config.assumed_params and not _bounds_check(kresult.ir, st.cond):
         return  # a block-local test (argsort's padding lanes, col >= ncols_pad): no tile to probe
     if config.assumed_params:
         # sizes the launch does not give: an assumed size is no evidence by itself, so probe the
         # case bounds checks exist for, a size that ends inside the first block's tile (one short
         # of the block's widest dimension), and say that the finding holds under that condition
-        edge = max(1, max(config.block) - 1)
-        # only the sizes the exit tests; and a size the launching code asserts is a multiple of
+        # only sizes the exit tests count; a size the launching code asserts is a multiple of
         # something (`assert(seqlen % max(Br, Bc) == 0)`) never ends inside a tile: not probed
         tested = _cond_params(kresult.ir, st.cond)
-        probe = {}
-        for n in sorted(config.assumed_params & tested):
-            m = config.multiples.get(n)
-            if not isinstance(config.params.get(n), int) or m == 0:
-                continue  # a multiple of a modulus not evaluated (a tile's, most likely): not probed
-            size = edge if m is None else edge // m * m  # the largest multiple of m short of the tile
-            if size > 0:
-                probe[n] = size
-        if not probe:
+        runs = []  # (evaluation, reference, probe, the probed sizes the exit tests)
+        # the tile may be the block's widest dimension or a power of two below it (a 256-thread
+        # block of 128-row tiles): one size short of each, the first with evidence wins
+        widest = max(config.block)
+        for edge in sorted({widest - 1, *(t - 1 for t in (128, 64, 32) if t < widest)}, reverse=True):
+            probe = {}
+            for n in sorted(config.assumed_params):
+                m = config.multiples.get(n)
+                if not isinstance(config.params.get(n), int) or m == 0:
+                    continue  # a multiple of a modulus not evaluated (a tile's, most likely)
+                size = edge if m is None else edge // m * m  # the largest multiple of m short of it
+                if size > 0:
+                    probe[n] = size
+            # the other sizes are probed too (a short K loop), but the exit must test one of them
+            named = {n: v for n, v in probe.items() if n in tested}
+            if not named:
+                continue
+            # the same evaluation with the sizes the exit tests left as assumed (no thread of block
+            # 0 exits): an element counts as skipped by the exit only if it is written there
+            reference = concrete_lanes(ctx, kresult, False, {n: v for n, v in probe.items() if n not in named})
+            runs.append((concrete_lanes(ctx, kresult, False, probe), reference, probe, named))
+        if not runs:
             return
-        lanes = [concrete_lanes(ctx, kresult, False, probe)]
-        # the evaluation with the sizes assumed (no thread of block 0 exits): an element counts as
-        # skipped by the exit only if it is written there
-        reference = concrete_lanes(ctx, kresult, False)
     else:
-        lanes = [concrete_lanes(ctx, kresult, last) for last in (False, True)]
-        reference = None
+        runs = [(concrete_lanes(ctx, kresult, last), None, {}, {}) for last in (False, True)]
     sites = common.unit_sites(ctx)
     # the array each site lands in, as the evaluation found it (a cp.async or ldmatrix names its
     # address variable, not the array)
@@ -309,17 +315,17 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
             for r in sorted((x for x in inside if x.op in ("ld", "atomic") and x.span.line > sp.line
                              and array.get(x.id, x.symbol_hint) == target),
                             key=lambda x: x.span.line):
-                found = next((f for it in lanes if (f := _unwritten_read(it, same, r.id, reference)) is not None),
-                             None)
+                found = next(((f, probe, named) for it, reference, probe, named in runs
+                              if (f := _unwritten_read(it, same, r.id, reference)) is not None), None)
                 if found is None:
                     continue
-                thread, offset = found
+                (thread, offset), probe, named = found
                 when = ""
                 if probe:
-                    names = ", ".join(f"`{n}`" for n in probe)
-                    verb = "is not a multiple" if len(probe) == 1 else "are not multiples"
+                    names = ", ".join(f"`{n}`" for n in named)
+                    verb = "is not a multiple" if len(named) == 1 else "are not multiples"
                     when = (f" when {names} {verb} of the tile "
-                            f"(the launch does not give {'it' if len(probe) == 1 else 'them'}; evaluated with "
+                            f"(the launch does not give {'it' if len(named) == 1 else 'them'}; evaluated with "
                             + ", ".join(f"{n} = {v}" for n, v in probe.items()) + ")")
                 yield common.diag(
                     ctx, sp,
