@@ -125,6 +125,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
     sources: dict[str, str] = {}
     assumed: set[str] = set()
     multiples: dict[str, int] = {}
+    asserting = launch if launch is not None else (launches[0] if launches else None)
     for i, p in enumerate(kernel.params):
         if not p.ctype.is_int:
             continue
@@ -136,7 +137,9 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
         else:
             params[p.name] = DEFAULT_INT_PARAM
             assumed.add(p.name)  # evaluated in wide integers: its products never wrap into a false guard
-            m = launch.asserted_multiples[i] if launch is not None and i < len(launch.asserted_multiples) else None
+            # (what the launching code asserts holds also where its block shape is not read)
+            m = asserting.asserted_multiples[i] if asserting is not None and i < len(asserting.asserted_multiples) \
+                else None
             if m is not None:
                 multiples[p.name] = m  # 0: a multiple of a modulus not evaluated
             sources[p.name] = f"{p.name} = {DEFAULT_INT_PARAM} assumed (not a constant at a launch in this file)"
