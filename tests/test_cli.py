@@ -170,6 +170,27 @@ def test_show_prints_lane_bank_picture(tmp_path: Path) -> None:
     assert "lane   0   1" in r.stdout and "32 different words" in r.stdout
 
 
+def test_show_reuses_the_results_check_cached(tmp_path: Path) -> None:
+    """`show` serves an unchanged file from the cache `check` fills (the costliest request's lanes
+    are kept in the portable results), with the same picture as a fresh analysis."""
+    from smemlint.config import Settings
+    from smemlint.lint import lint_file
+    from smemlint.picture import describe_access
+    from smemlint.results import portable
+
+    f = write(tmp_path, "k.cu", CONFLICT)
+    env = {"SMEMLINT_CACHE_DIR": str(tmp_path / "cache")}
+    first = run("show", f"{f}:6", env=env)
+    assert first.returncode == 0, first.stderr
+    assert any((tmp_path / "cache").rglob("*")), "show stored nothing"
+    second = run("show", f"{f}:6", env=env)
+    assert second.stdout == first.stdout and "32 different words" in second.stdout
+    # what makes that possible: a portable result still draws the picture
+    r = portable(lint_file(str(f), Settings()))
+    (a,) = [a for a in r.accesses if a.line == 6 and a.space == "shared"]
+    assert a.stats is None and "32 different words" in describe_access(a, str(f))
+
+
 @pytest.mark.parametrize("bad", ["--block=0,1", "--block=64,32", "--arch=sm_1"])
 def test_usage_errors_exit_2(bad: str, tmp_path: Path) -> None:
     f = write(tmp_path, "k.cu", CLEAN)
