@@ -106,7 +106,23 @@ def _contiguous(addresses: tuple[int | None, ...], width: int) -> bool:
     return all(a2 - a1 == (l2 - l1) * width for (l1, a1), (l2, a2) in zip(active, active[1:]))
 
 
+def _widest(ctx) -> dict[tuple, int]:
+    """(kernel without its template arguments, file, line, column) -> the widest width any of its
+    instantiations gives the access there: a template whose other instantiation packs the same
+    access (BBuf's `ApplyGeneric<8>` beside its `ApplyGeneric<1>` fallback for misaligned pointers)
+    already has the packed path; its narrow instantiation is the fallback, not a missed packing."""
+    out: dict[tuple, int] = {}
+    for _, kr in common.kernels(ctx):
+        if kr is None:
+            continue
+        for a in kr.accesses:
+            key = (kr.name.split("<", 1)[0], a.file, a.line, a.column)
+            out[key] = max(out.get(key, 0), a.width_bits)
+    return out
+
+
 def check(ctx) -> Iterator[Diagnostic]:
+    widest = _widest(ctx)
     for kernel, kr in common.kernels(ctx):
         if kr is None:
             continue
@@ -120,6 +136,8 @@ def check(ctx) -> Iterator[Diagnostic]:
                 continue
             if not _contiguous(st.worst.addresses, width):
                 continue
+            if widest.get((kr.name.split("<", 1)[0], a.file, a.line, a.column), 0) > a.width_bits:
+                continue  # another instantiation of the kernel packs this access
             elem = st.symbol.elem.spelling if st.symbol is not None else f"{width}-byte"
             pack = "__half2" if width == 2 else "char4"
             what = "load" if a.op == "ld" else "store"
