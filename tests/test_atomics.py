@@ -3,8 +3,6 @@ instruction nvcc picks (extract.atomic_form), and the committed measurement
 (benchmarks/accuracy/idioms/atomics-truth-sm90.jsonl: every modelled site exact)."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
@@ -13,8 +11,8 @@ from smemlint.config import Settings
 from smemlint.lint import lint_file
 from smemlint.model.banks import atomic_wavefronts, shared_wavefronts
 
-ROOT = Path(__file__).parent.parent
-IDIOMS = ROOT / "benchmarks" / "accuracy" / "idioms"
+from measured import judged
+
 
 lanes = st.lists(st.one_of(st.none(), st.integers(0, 1023).map(lambda w: 4 * w)), min_size=32, max_size=32)
 
@@ -107,13 +105,8 @@ def test_loop_written_in_a_macro_keeps_its_parts(tmp_path) -> None:
 
 
 def test_every_modelled_atomic_of_the_measurement_is_exact() -> None:
-    spec = importlib.util.spec_from_file_location("idioms_compare", IDIOMS / "compare.py")
-    cmp = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(cmp)  # type: ignore[union-attr]
-    sites = cmp.sites(IDIOMS / "atomics-truth-sm90.jsonl", "atomics")
-    assert len(sites) >= 50
-    found = cmp.rp.lint_program({"lint": ["pending/atomics.cu"]}, IDIOMS.parent, "bundled")
-    rows = [cmp.rp.judge(s, found, {"block": s.get("block")}) for s in sites]
+    rows = judged("atomics")
+    assert len(rows) >= 50
     wrong = [r for r in rows if r["verdict"] == "wrong"]
     assert not wrong, wrong[:3]
     unpredicted = {r["kernel"] for r in rows if r["verdict"] != "exact"}

@@ -64,14 +64,8 @@ def test_cpp_async_copies(tmp_path):
 def test_vector_ptx_as_measured_on_the_h100() -> None:
     """benchmarks/accuracy/pending/vector_ptx.cu: ld/st.shared and ld/st.global .v2/.v4 (cache hints,
     cvta.to.shared inside the asm) measured with ncu's per-instruction counters: every site exact."""
-    import importlib.util
+    from measured import judged
 
-    idioms = Path(__file__).parent.parent / "benchmarks" / "accuracy" / "idioms"
-    spec = importlib.util.spec_from_file_location("idioms_compare", idioms / "compare.py")
-    cmp = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(cmp)  # type: ignore[union-attr]
-    sites = cmp.sites(idioms / "vector-ptx-truth-sm90.jsonl", "vector-ptx")
-    assert len(sites) >= 40
-    found = cmp.rp.lint_program({"lint": ["pending/vector_ptx.cu"]}, idioms.parent, "bundled")
-    rows = [cmp.rp.judge(s, found, {"block": s.get("block")}) for s in sites]
+    rows = judged("vector-ptx")
+    assert len(rows) >= 40
     assert not [r for r in rows if r["verdict"] != "exact"], [r for r in rows if r["verdict"] != "exact"][:3]

@@ -90,7 +90,7 @@ enough for a block barrier. `__syncwarp()` is not checked by this rule.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -161,26 +161,29 @@ def _stored(it, written: list[int]) -> dict[str, np.ndarray]:
     return {sym: np.unique(np.concatenate(parts)) for sym, parts in stored.items()}
 
 
-def _unwritten_read(it, written: list[int], read: int, reference=None) -> tuple[int, int] | None:
+def _unwritten_read(it, written: list[int], read: int,
+                    reference: Callable[[], object] | None = None) -> tuple[int, int] | None:
     """A thread that reads, at site `read`, an element of the array no store site in `written`
     wrote (under the analysed launch, with the exiting threads gone): (thread, byte offset), or
     None when every element read was written, or the evaluation could not follow the accesses.
-    With `reference` (the evaluation where those threads stay), the element must be one written
-    there, when that evaluation kept every store: an element no thread writes in either is not the
-    exit's doing."""
+    With `reference` (making the evaluation where those threads stay, asked for only when an
+    element is missing), the element must be one written there, when that evaluation kept every
+    store: an element no thread writes in either is not the exit's doing."""
     if it is None or read in it.unknown or read not in it.seen or any(w in it.unknown for w in written):
         return None
     stored = _stored(it, written)
     would = None
-    if reference is not None and not any(w in reference.unknown for w in written):
-        # (a reference that could not keep every store, a long loop's, checks nothing)
-        would = _stored(reference, written)
     for sym, addr, mask, _ in it.seen[read]:
         if sym not in stored:
             return None  # the read is of another array than the stores: nothing to compare
         threads = np.nonzero(mask)[0]
         addrs = addr[threads].astype(np.int64)
         missing = ~np.isin(addrs, stored[sym])
+        if missing.any() and reference is not None:
+            ref, reference = reference(), None  # made once
+            # (a reference that could not keep every store, a long loop's, checks nothing)
+            if ref is not None and not any(w in ref.unknown for w in written):
+                would = _stored(ref, written)
         if would is not None:
             missing &= np.isin(addrs, would.get(sym, np.empty(0, np.int64)))
         if np.any(missing):
@@ -272,7 +275,7 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
         # only sizes the exit tests count; a size the launching code asserts is a multiple of
         # something (`assert(seqlen % max(Br, Bc) == 0)`) never ends inside a tile: not probed
         tested = _cond_params(kresult.ir, st.cond)
-        runs = []  # (evaluation, reference, probe, the probed sizes the exit tests)
+        runs = []
         # the tile may be the block's widest dimension or a power of two below it (a 256-thread
         # block of 128-row tiles): one size short of each, the first with evidence wins
         widest = max(config.block)
@@ -289,14 +292,15 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
             named = {n: v for n, v in probe.items() if n in tested}
             if not named:
                 continue
-            # the same evaluation with the sizes the exit tests left as assumed (no thread of block
-            # 0 exits): an element counts as skipped by the exit only if it is written there
-            reference = concrete_lanes(ctx, kresult, False, {n: v for n, v in probe.items() if n not in named})
-            runs.append((concrete_lanes(ctx, kresult, False, probe), reference, probe, named))
+            # the reference: the same evaluation with the sizes the exit tests left as assumed (no
+            # thread of block 0 exits): an element counts as skipped by the exit only if it is written there
+            runs.append((False, probe, {n: v for n, v in probe.items() if n not in named}, named))
         if not runs:
             return
     else:
-        runs = [(concrete_lanes(ctx, kresult, last), None, {}, {}) for last in (False, True)]
+        runs = [(last, {}, None, {}) for last in (False, True)]
+    # (block 0 or the last, the sizes probed, the reference's sizes or None, the probed sizes the exit
+    # tests); each evaluated when first asked (concrete_lanes keeps it), in order, until one shows evidence
     sites = common.unit_sites(ctx)
     # the array each site lands in, as the evaluation found it (a cp.async or ldmatrix names its
     # address variable, not the array)
@@ -315,8 +319,11 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
             for r in sorted((x for x in inside if x.op in ("ld", "atomic") and x.span.line > sp.line
                              and array.get(x.id, x.symbol_hint) == target),
                             key=lambda x: x.span.line):
-                found = next(((f, probe, named) for it, reference, probe, named in runs
-                              if (f := _unwritten_read(it, same, r.id, reference)) is not None), None)
+                found = next(((f, probe, named) for last, probe, ref, named in runs
+                              if (f := _unwritten_read(
+                                  concrete_lanes(ctx, kresult, last, probe), same, r.id,
+                                  None if ref is None else lambda ref=ref: concrete_lanes(ctx, kresult, False, ref)))
+                              is not None), None)
                 if found is None:
                     continue
                 (thread, offset), probe, named = found

@@ -140,15 +140,7 @@ class KernelFacts:
         if path is None or self.line_file is None or same_file(path, self.line_file):
             return self.lines
         if path not in self._other_lines:
-            lines: dict[int, Counter] = {}
-            for ins in self.instrs:
-                fam = family(ins.opcode)
-                if ins.predicate == "@!PT" or fam is None or \
-                        (fam.split(".")[0] not in _SPACE and fam not in TENSOR_FAMILIES):
-                    continue
-                for ln in dict.fromkeys(ins.lines_in(path)):
-                    lines.setdefault(ln, Counter())[fam] += 1
-            self._other_lines[path] = lines
+            self._other_lines[path] = memory_lines(self.instrs, path)
         return self._other_lines[path]
 
     def widths_on_line(self, line: int, space: str, op: str, path: str | None = None) -> list[int]:
@@ -233,6 +225,19 @@ def _loops(instrs: list[Instr], line_file: str | None, callee_bytes: dict[str, i
     return loops
 
 
+def memory_lines(instrs: list[Instr], path: str) -> dict[int, Counter]:
+    """Memory (and tensor-core) opcode families per source line of `path`, of the instructions
+    that execute (`@!PT` never does: nvcc's `@!PT LDS RZ, [RZ]` placeholders beside LDGSTS)."""
+    lines: dict[int, Counter] = {}
+    for ins in instrs:
+        fam = family(ins.opcode)
+        if ins.predicate == "@!PT" or fam is None or (fam.split(".")[0] not in _SPACE and fam not in TENSOR_FAMILIES):
+            continue
+        for ln in dict.fromkeys(ins.lines_in(path)):
+            lines.setdefault(ln, Counter())[fam] += 1
+    return lines
+
+
 def kernel_facts(fn: Function, functions: dict[str, Function], line_file: str | None = None,
                  res: dict[str, int] | None = None, ptxas: dict[str, int] | None = None,
                  arch: str | None = None) -> KernelFacts:
@@ -266,12 +271,7 @@ def kernel_facts(fn: Function, functions: dict[str, Function], line_file: str | 
     kf.line_file = line_file
     kf.loops = _loops(instrs, line_file, callee_bytes)
     if line_file:
-        for ins in executed:
-            fam = family(ins.opcode)
-            if fam is None or (fam.split(".")[0] not in _SPACE and fam not in TENSOR_FAMILIES):
-                continue
-            for ln in dict.fromkeys(ins.lines_in(line_file)):
-                kf.lines.setdefault(ln, Counter())[fam] += 1
+        kf.lines = memory_lines(instrs, line_file)
     else:
         kf.unknown.append("source lines (no line info: compile with -lineinfo)")
     if res:

@@ -39,27 +39,37 @@ def sites(path: Path, program: str) -> list[dict]:
     return out
 
 
+# program: (root, files linted, truth table)
+PROGRAMS = {
+    "idioms": (HERE, ["corpus/idiom_vectors.cu", "corpus/idiom_matrix.cu"], HERE / "truth-sm90.jsonl"),
+    "pending": (HERE.parent, ["pending/idioms.cu"], HERE / "pending-truth-sm90.jsonl"),
+    "fixtures": (ROOT, ["fixtures/tensor_tile_loader.cu", "fixtures/wmma_gemm.cu"], HERE / "fixtures-truth-sm90.jsonl"),
+    "atomics": (HERE.parent, ["pending/atomics.cu"], HERE / "atomics-truth-sm90.jsonl"),
+    "vector-ptx": (HERE.parent, ["pending/vector_ptx.cu"], HERE / "vector-ptx-truth-sm90.jsonl"),
+}
+
+
+def judge_program(program: str, headers: str = "bundled") -> list[dict]:
+    """Every measured site of one program of PROGRAMS, judged against smemlint's report."""
+    root, lint, truth = PROGRAMS[program]
+    if not (root / lint[0]).exists():
+        return []
+    found = rp.lint_program({"lint": lint}, root, headers)
+    rows = []
+    for s in sites(truth, program):
+        e = rp.judge(s, found, {"block": s.get("block")})
+        e["pattern"] = s.get("pattern", "")
+        e["instr"] = s.get("instr", "")
+        rows.append(e)
+    return rows
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--headers", default="bundled", choices=["bundled", "toolkit", "auto"])
     ap.add_argument("--out")
     args = ap.parse_args()
-    rows = []
-    for program, root, lint, truth in (
-            ("idioms", HERE, ["corpus/idiom_vectors.cu", "corpus/idiom_matrix.cu"], HERE / "truth-sm90.jsonl"),
-            ("pending", HERE.parent, ["pending/idioms.cu"], HERE / "pending-truth-sm90.jsonl"),
-            ("fixtures", ROOT, ["fixtures/tensor_tile_loader.cu", "fixtures/wmma_gemm.cu"],
-             HERE / "fixtures-truth-sm90.jsonl"),
-            ("atomics", HERE.parent, ["pending/atomics.cu"], HERE / "atomics-truth-sm90.jsonl"),
-            ("vector-ptx", HERE.parent, ["pending/vector_ptx.cu"], HERE / "vector-ptx-truth-sm90.jsonl")):
-        if not (root / lint[0]).exists():
-            continue
-        found = rp.lint_program({"lint": lint}, root, args.headers)
-        for s in sites(truth, program):
-            e = rp.judge(s, found, {"block": s.get("block")})
-            e["pattern"] = s.get("pattern", "")
-            e["instr"] = s.get("instr", "")
-            rows.append(e)
+    rows = [row for program in PROGRAMS for row in judge_program(program, args.headers)]
     commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True).stdout.strip()
     c = Counter(r["verdict"] for r in rows)

@@ -37,6 +37,8 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent.parent
+sys.path.insert(0, str(ROOT))
+from smemlint.sass.facts import width_bits  # noqa: E402 - bits per lane of a SASS opcode
 TOLERANCE = 0.01
 
 
@@ -213,7 +215,7 @@ def judge(site: dict, found: dict, truth_kernel: dict | None) -> dict:
     entry["verdict"] = "wrong"
     assumed = [s for s in k.assumptions if "assumed" in s and "=" in s]
     widths = {a.width_bits for a in accesses}
-    emitted = {_sass_bits(op) for op in entry["sass"]}
+    emitted = {width_bits(op) or 32 for op in entry["sass"]}
     if block and tuple(k.block) != block:
         entry.update(category="launch not found",
                      reason=f"analysed under block {tuple(k.block)}, ran with {block}")
@@ -229,14 +231,6 @@ def judge(site: dict, found: dict, truth_kernel: dict | None) -> dict:
     else:
         entry.update(category="model", reason=f"{len(accesses)} access(es) on the line; SASS {entry['sass']}")
     return entry
-
-
-def _sass_bits(opcode: str) -> int:
-    """Bits per lane of a SASS memory opcode (`LDS.128`: 128; `LDG.E`: 32)."""
-    for part in opcode.split(".")[1:]:
-        if part in ("64", "128", "U8", "S8", "U16", "S16"):
-            return int(part) if part.isdigit() else int(part[1:])
-    return 32
 
 
 def score(truth: Path, repos: Path, headers: str, sass: list[str] | None = None) -> dict:
