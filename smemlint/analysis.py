@@ -10,6 +10,7 @@ import errno
 import os
 import stat
 import time
+from collections.abc import Callable
 
 from . import ir
 from .config import Settings
@@ -432,7 +433,10 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
         result.notes += unit.notes
         for kernel in unit.kernels:
             try:
-                result.kernels.append(analyze_kernel(unit, kernel, settings))
+                kr = analyze_kernel(unit, kernel, settings)
+                if not settings.sass:  # with --sass the SASS says what was merged (attach_sass)
+                    apply_predicted_merges(kr, settings.arch)
+                result.kernels.append(kr)
             except Exception as e:  # noqa: BLE001 - one kernel's failure must not lose the file
                 result.notes.append(f"kernel {kernel.name}: analysis failed ({type(e).__name__}: {e})")
     except Exception as e:  # noqa: BLE001
@@ -515,7 +519,7 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
                     merged[a.stats.site.id] = widths[0] // 8
         merged.update(_merged_on_shared_lines(k, kf, settings.arch))
         if merged:
-            _cost_as_emitted(k, kf, merged, settings.arch)
+            _cost_as_emitted(k, merged, settings.arch, _sass_explanation(kf))
 
 
 def _merged_by_compiler(k: KernelResult, a: AccessResult, widths: list[int]) -> bool:
@@ -556,8 +560,11 @@ def _merged_on_shared_lines(k: KernelResult, kf, arch: str) -> dict[int, int]:
     return out
 
 
-def _cost_as_emitted(k: KernelResult, kf, merged: dict[int, int], arch: str) -> None:
-    """Issue 17 item 6: re-cost the merged accesses as the instructions emitted (symbolic/emitted.py)."""
+def _cost_as_emitted(k: KernelResult, merged: dict[int, int], arch: str,
+                     explain: Callable[[AccessResult, SiteStats, float], str]) -> None:
+    """Issue 17 item 6: re-cost the merged accesses (site id -> bytes per lane emitted) as the wider
+    instructions nvcc made of them (symbolic/emitted.py); `explain` says so in the access's
+    assumptions (given the access, its new statistics and its cost per request as written)."""
     from .symbolic.emitted import evaluate_merged
 
     if k.ir is None or k.unit is None or k.config is None:
@@ -579,15 +586,44 @@ def _cost_as_emitted(k: KernelResult, kf, merged: dict[int, int], arch: str) -> 
         else:
             a.sectors_per_request, a.ideal_sectors_per_request = _per(st.sectors, st.requests), \
                 _per(st.ideal_sectors, st.requests)
-        names = kf.describe_line(a.sass_line, a.space, a.op, a.file)
-        a.assumptions = [x for x in a.assumptions if not x.startswith(f"SASS ({kf.arch}) emits")]
-        a.assumptions.append(f"SASS ({kf.arch}): the compiler merged this {a.width_bits}-bit access into {names}; "
-                             f"costed as emitted, {st.requests} requests (as written: {before:g} per request "
-                             f"over {a.requests})")
+        text = explain(a, st, before)  # (may rewrite the assumptions it replaces)
+        a.assumptions.append(text)
         a.width_bits = merged[sid] * 8
         a.requests = st.requests
         a.stats = st
         a.worst_case = None  # the residue sweep was of the access as written
+        a.worst_block = None  # so was the grid's average
+
+
+def _sass_explanation(kf) -> Callable[[AccessResult, SiteStats, float], str]:
+    def explain(a: AccessResult, st: SiteStats, before: float) -> str:
+        names = kf.describe_line(a.sass_line, a.space, a.op, a.file)
+        a.assumptions = [x for x in a.assumptions if not x.startswith(f"SASS ({kf.arch}) emits")]
+        return (f"SASS ({kf.arch}): the compiler merged this {a.width_bits}-bit access into {names}; "
+                f"costed as emitted, {st.requests} requests (as written: {before:g} per request over {a.requests})")
+    return explain
+
+
+def apply_predicted_merges(k: KernelResult, arch: str) -> None:
+    """Without `--sass`: cost the shared loads nvcc is expected to merge (symbolic/merging.py) as the
+    wider loads it makes of them, and say so."""
+    from .symbolic.merging import predicted_merges
+
+    if k.ir is None or k.unit is None:
+        return
+    predicted = {sid: m for sid, m in predicted_merges(k.ir, k.unit.functions, k.unit.volatile_vars).items()
+                 if any(a.stats is not None and a.stats.site.id == sid and a.predictable for a in k.accesses)}
+    if not predicted:
+        return
+
+    def explain(a: AccessResult, st: SiteStats, before: float) -> str:
+        m = predicted[a.stats.site.id]
+        return (f"nvcc unrolls the loop at line {m.loop_line} and merges this {a.width_bits}-bit read of {m.text} "
+                f"with the next {m.iterations - 1} iteration(s)' into one {m.bytes * 8}-bit load (LDS.{m.bytes * 8}, "
+                f"predicted; --sass checks): costed as that load, {st.requests} requests (as written: {before:g} "
+                f"per request over {a.requests})")
+
+    _cost_as_emitted(k, {sid: m.bytes for sid, m in predicted.items()}, arch, explain)
 
 
 # re-exported for rules that verify a fix

@@ -216,14 +216,16 @@ def _is_volatile(t: ci.Type) -> bool:
     try:
         if t.is_volatile_qualified():
             return True
-        t = t.get_canonical()
-        if t.kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE, T.POINTER):
-            return t.get_pointee().is_volatile_qualified()
-        if t.kind in (T.CONSTANTARRAY, T.INCOMPLETEARRAY):
-            e = t.element_type
-            while e.kind == T.CONSTANTARRAY:
-                e = e.element_type
-            return e.is_volatile_qualified()
+        for u in (t, t.get_canonical()):  # libclang drops the qualifier of a canonical array's elements
+            if u.kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE, T.POINTER):
+                if u.get_pointee().is_volatile_qualified():
+                    return True
+            elif u.kind in (T.CONSTANTARRAY, T.INCOMPLETEARRAY):
+                e = u.element_type
+                while e.kind == T.CONSTANTARRAY:
+                    e = e.element_type
+                if e.is_volatile_qualified():
+                    return True
     except Exception:  # noqa: BLE001
         return False
     return False
