@@ -22,6 +22,7 @@ from .. import ir
 from .cursors import FileNames, children, subtree
 from .cursors import key as cursor_key
 from .extract import _LAUNCH_CONFIG_CALLS, MAX_WALK, decl_key, span_of
+from .hostvalues import HostEvaluator, _operator
 
 K = ci.CursorKind
 T = ci.TypeKind
@@ -51,6 +52,10 @@ class Launch:
     args: list[ci.Cursor] = field(default_factory=list)  # kernel arguments (none known for cudaLaunchKernel)
     config: ci.Cursor | None = None  # cudaLaunchKernelEx: the cudaLaunchConfig_t object
     via: str = "<<<>>>"
+    # a launch through a function pointer: the host variables whose values select this kernel
+    # (`fp[i]<<<...>>>` with `case 1: fp[0] = derivative_y;` before it: i = 0, the switch's
+    # variable = 1), by the host evaluator's keys
+    bindings: dict[str, int] = field(default_factory=dict)
 _DECLS = (K.VAR_DECL.value, K.PARM_DECL.value)
 
 
@@ -86,6 +91,8 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
                     found = _chevron_launch(c, c_kids, fn) if launch else _api_launch(c, fn)
                     if found is not None:
                         launches.append((offset, found))
+                    elif launch:
+                        launches += [(offset, x) for x in _pointer_launches(c, c_kids, fn)]
                     if host_calls is not None:
                         host_calls.append((c, fn))
                     fact = _call_fact(c, c_kids, kids, launch, callees, path, lines, fn.spelling, fkey, context)
@@ -118,6 +125,105 @@ def _chevron_launch(c: ci.Cursor, c_kids: list[ci.Cursor], fn: ci.Cursor) -> Lau
     cargs = list(config.get_arguments())
     return Launch(c, kernel, fn, *(cargs[i] if i < len(cargs) else None for i in range(3)),
                   args=list(c.get_arguments()))
+
+
+def _pointer_launches(c: ci.Cursor, c_kids: list[ci.Cursor], fn: ci.Cursor) -> list[Launch]:
+    """`fp<<<grid, block>>>(args)` / `fp[i]<<<...>>>`: one launch per kernel the enclosing function
+    assigns to that pointer (or element) before, each with the values that select it: the element's
+    index, and the `case` label of a `switch` the assignment is under."""
+    config = next((g for g in c_kids if g._kind_id == _CALL_EXPR and g.spelling in _LAUNCH_CONFIG_CALLS), None)
+    callee = _strip_casts(c_kids[0]) if c_kids else None
+    if config is None or callee is None:
+        return []
+    indices: list[ci.Cursor] = []
+    while callee.kind == K.ARRAY_SUBSCRIPT_EXPR:
+        inner = [x for x in children(callee) if x.kind.is_expression()]
+        if len(inner) != 2:
+            return []
+        indices.insert(0, _strip_casts(inner[1]))
+        callee = _strip_casts(inner[0])
+    var = callee.referenced if callee.kind == K.DECL_REF_EXPR else None
+    if var is None or var.kind not in (K.VAR_DECL, K.PARM_DECL):
+        return []
+    cargs = list(config.get_arguments())
+    out = []
+    for kernel, where, labels in _kernels_assigned(fn, var):
+        if len(where) != len(indices):
+            continue
+        bindings = dict(labels)
+        for at, value in zip(indices, where):
+            if at.kind == K.INTEGER_LITERAL:
+                if _literal(at) != value:
+                    break
+            elif at.kind == K.DECL_REF_EXPR and at.referenced is not None:
+                bindings[HostEvaluator._key(at.referenced)] = value
+            else:
+                break
+        else:
+            out.append(Launch(c, kernel, fn, *(cargs[i] if i < len(cargs) else None for i in range(3)),
+                              args=list(c.get_arguments()), via="function pointer", bindings=bindings))
+    return out
+
+
+def _kernels_assigned(fn: ci.Cursor, var: ci.Cursor) -> list[tuple[ci.Cursor, tuple[int, ...], tuple]]:
+    """(kernel, constant element indices, ((switch variable key, case label), ...)) of each
+    `var[c...] = kernel;` in `fn`."""
+    found: list = []
+
+    def visit(node: ci.Cursor, labels: tuple) -> None:
+        kids = list(node.get_children())
+        if node.kind == K.SWITCH_STMT and len(kids) >= 2:
+            cond = _strip_casts(kids[0])
+            key = HostEvaluator._key(cond.referenced) if cond.kind == K.DECL_REF_EXPR and cond.referenced is not None else None
+            label = None
+            for stmt in (list(kids[-1].get_children()) if kids[-1].kind == K.COMPOUND_STMT else [kids[-1]]):
+                while stmt.kind in (K.CASE_STMT, K.DEFAULT_STMT):
+                    inner = list(stmt.get_children())
+                    if stmt.kind == K.DEFAULT_STMT or not inner or _strip_casts(inner[0]).kind != K.INTEGER_LITERAL:
+                        label = None
+                    else:
+                        label = _literal(_strip_casts(inner[0]))
+                    stmt = inner[-1] if inner else stmt
+                    if stmt.kind not in (K.CASE_STMT, K.DEFAULT_STMT):
+                        break
+                visit(stmt, labels + ((key, label),) if key is not None and label is not None else labels)
+            return
+        if node.kind == K.BINARY_OPERATOR and len(kids) == 2 and _operator(node) == "=":
+            lhs, rhs = _strip_casts(kids[0]), _strip_casts(kids[1])
+            while rhs.kind == K.UNARY_OPERATOR:  # `&kernel`
+                inner = [x for x in children(rhs) if x.kind.is_expression()]
+                if len(inner) != 1:
+                    break
+                rhs = _strip_casts(inner[0])
+            where: list[int] = []
+            while lhs.kind == K.ARRAY_SUBSCRIPT_EXPR:
+                inner = [x for x in children(lhs) if x.kind.is_expression()]
+                index = _strip_casts(inner[1]) if len(inner) == 2 else None
+                if index is None or index.kind != K.INTEGER_LITERAL:
+                    return
+                where.insert(0, _literal(index))
+                lhs = _strip_casts(inner[0])
+            kernel = rhs.referenced if rhs.kind == K.DECL_REF_EXPR else None
+            if lhs.kind == K.DECL_REF_EXPR and lhs.referenced == var and kernel is not None and \
+                    kernel.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and \
+                    any(a.kind == K.CUDAGLOBAL_ATTR for a in kernel.get_children()):
+                found.append((kernel, tuple(where), labels))
+            return
+        for ch in kids:
+            visit(ch, labels)
+
+    try:
+        visit(fn, ())
+    except Exception:  # noqa: BLE001 - what cannot be read selects no kernel
+        return []
+    return found
+
+
+def _literal(c: ci.Cursor) -> int | None:
+    try:
+        return int(next(c.get_tokens()).spelling.rstrip("uUlL"), 0)
+    except (StopIteration, ValueError):
+        return None
 
 
 def _api_launch(c: ci.Cursor, fn: ci.Cursor) -> Launch | None:
@@ -176,6 +282,11 @@ def _in_walk_order(cursors: list[ci.Cursor], tree: list[list[int]]):
     def kids(c: ci.Cursor) -> list[ci.Cursor]:
         return [cursors[i] for i in tree[index_of[id(c)]]]
     return order, kids
+
+
+def defined_functions(tu: ci.TranslationUnit, main: str) -> list[ci.Cursor]:
+    """Every function defined in the main file (the host evaluator looks for writes of globals there)."""
+    return list(_definitions(tu.cursor, main, FileNames()))
 
 
 def _definitions(c: ci.Cursor, main: str, file_of: FileNames):

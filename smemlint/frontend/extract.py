@@ -1470,7 +1470,8 @@ class Extractor:
             if call.name in _SYMBOL_WRITERS and call.args:
                 target = call.args[0].replace("&", "").replace("(", "").replace(")", "").strip()
                 self.host_writes.setdefault(target.split("::")[-1], f"{call.name} at line {call.span.line}")
-        self.host_values = HostEvaluator(const_value, host_calls)
+        from .calls import defined_functions
+        self.host_values = HostEvaluator(const_value, host_calls, lambda: defined_functions(self.tu, self.main))
         launches = [(launch, launch.kernel) for launch in found]
         for launch in found:  # kernels of project headers (not system headers) launched in this file
             pattern = _kernel_pattern(launch.kernel)
@@ -1527,6 +1528,7 @@ class Extractor:
     def launch_site(self, launch, ref: ci.Cursor) -> ir.LaunchSite | None:
         """The launch's shape and constant arguments, as the host code computes them (hostvalues.py)."""
         hv, fn, at = self.host_values, launch.function, launch.call
+        hv.bindings = launch.bindings
         try:
             if launch.config is not None:  # cudaLaunchKernelEx: the fields of its cudaLaunchConfig_t
                 config = hv.value(launch.config, fn, at)
@@ -1541,7 +1543,8 @@ class Extractor:
             partial = hv.dim3_partial(launch.block, fn, at) if block is None and launch.block is not None else None
             args = tuple(hv.int_value(a, fn, at) for a in launch.args)
             offsets = tuple(hv.pointer_offset(a, fn, at) for a in launch.args)
-            first = hv.first_iteration_of(fn, at)
+            # a launch through a function pointer takes the loop values that select its kernel
+            first = hv.first_iteration_of(fn, at) if not launch.bindings else ()
             no_args = hv.without_arguments(fn, at)
             multiples = tuple(hv.asserted_multiple(a, fn, at) if v is None else None
                               for a, v in zip(launch.args, args))
@@ -1552,6 +1555,8 @@ class Extractor:
             first = ()
             no_args = False
             multiples = ()
+        finally:
+            hv.bindings = {}
         key = (ref.get_usr() or self.decl_key(ref)) + _display_name(ref)
         block_text = ""
         if launch.block is not None:

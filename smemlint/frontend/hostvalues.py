@@ -139,9 +139,13 @@ class HostEvaluator:
     """Values of host expressions at a point of a function; one per translation unit."""
 
     def __init__(self, const_value: Callable[[ci.Cursor], int | None],
-                 host_calls: list[tuple[ci.Cursor, ci.Cursor]]):
+                 host_calls: list[tuple[ci.Cursor, ci.Cursor]],
+                 definitions: Callable[[], list[ci.Cursor]] | None = None):
         self.const_value = const_value
         self._host_calls = host_calls  # every (call, enclosing function) of the file
+        self._definitions = definitions  # every function defined in the file, listed on first need
+        self._globals: dict[str, object] | None = None  # file-scope variable -> its value (_global_value)
+        self.bindings: dict[str, int] = {}  # variables whose values a launch through a function pointer fixes
         self._callers: dict[str, list[tuple[ci.Cursor, ci.Cursor]]] | None = None
         self._envs: dict[tuple[str, int], dict] = {}
         self._orders: dict[str, dict] = {}
@@ -207,6 +211,9 @@ class HostEvaluator:
             except RecursionError:
                 env = {}
             self._envs[key] = env
+        if self.bindings:
+            env = dict(env)
+            env.update(self.bindings)
         return env
 
     def _run_body(self, function: ci.Cursor, target: int, order: dict) -> dict:
@@ -569,14 +576,13 @@ class HostEvaluator:
             env[key] = _default_record(d.type) if _record_fields(d.type) is not None else UNKNOWN
 
     def _assign(self, lhs: ci.Cursor, value, env: dict, fn: ci.Cursor) -> None:
-        path: list[str] = []
-        base = _strip(lhs)
-        while base.kind == K.MEMBER_REF_EXPR:
-            path.append(base.spelling)
-            inner = [x for x in _kids(base) if x.kind.is_expression()]
-            if not inner:
-                return
-            base = _strip(inner[0])
+        path = self._path(lhs, env, fn)
+        if path is None:  # an element whose index is not known: the whole array is
+            target = self._assigned_var(_element_base(lhs))
+            if target:
+                env[target] = UNKNOWN
+            return
+        base = _element_base(lhs)
         if base.kind != K.DECL_REF_EXPR or base.referenced is None:
             target = self._assigned_var(lhs) if lhs.kind == K.UNARY_OPERATOR else None
             if target:
@@ -586,6 +592,8 @@ class HostEvaluator:
         if not path:
             env[key] = value
             return
+        if _indexes_memory(base.referenced, path):
+            return  # `p[i] = v` writes where the pointer points, not the pointer
         record = env.get(key)
         if not isinstance(record, dict):
             record = _default_record(base.referenced.type) or {}
@@ -599,6 +607,119 @@ class HostEvaluator:
             record[name] = sub
             record = sub
         record[path[0]] = value
+
+    def _path(self, lhs: ci.Cursor, env: dict, fn: ci.Cursor) -> list | None:
+        """The fields and element indices an lvalue selects, outermost first (`block[1][0].x`:
+        ["x", 0, 1]); None when an index is not known."""
+        path: list = []
+        base = _strip(lhs)
+        while base.kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR):
+            inner = [x for x in _kids(base) if x.kind.is_expression()]
+            if not inner:
+                return None
+            if base.kind == K.MEMBER_REF_EXPR:
+                path.append(base.spelling)
+            else:
+                index = self._eval(inner[1], env, fn, 0) if len(inner) == 2 else UNKNOWN
+                if not isinstance(index, int) or isinstance(index, bool):
+                    return None
+                path.append(index)
+            base = _strip(inner[0])
+        return path
+
+    def _global_value(self, ref: ci.Cursor, depth: int):
+        """A file-scope variable's value as the whole file gives it: its initializer when no function
+        writes it; else what the assignments in the file's functions give each element and field
+        (`block[1][0] = dim3(sPencils, my, 1);` in a setup function), each assigned once or always to
+        the same value. Written any other way (`+=`, `++`, its address taken): not known."""
+        if self._globals is None:
+            self._globals = {}
+            self._writes = self._global_writes()
+        key = self._key(ref)
+        if key in self._globals:
+            return self._globals[key]
+        self._globals[key] = UNKNOWN  # while it is worked out: a value that depends on itself is not known
+        writes = self._writes.get(key)
+        init = [x for x in _kids(ref) if x.kind.is_expression()] if _initialized(ref) else []
+        if writes is None:
+            value = self._eval(init[-1], {}, None, depth + 1) if init else UNKNOWN
+        elif init or any(w is None for w in writes):
+            value = UNKNOWN
+        else:
+            value = self._assigned_value(ref, writes)
+        self._globals[key] = value
+        return value
+
+    def _assigned_value(self, ref: ci.Cursor, writes: list) -> object:
+        env: dict = {}
+        key = self._key(ref)
+        seen: dict[tuple, object] = {}
+        for lhs, rhs, assignment, fn in writes:
+            at_env = self._env_at(fn, assignment)
+            path = self._path(lhs, at_env, fn)
+            if path is None:
+                return UNKNOWN
+            pointer = _strip(lhs).type.get_canonical().kind == ci.TypeKind.POINTER
+            value = self._pointer(rhs, at_env, fn, 0) if pointer else self._eval(rhs, at_env, fn, 0)
+            if tuple(path) in seen and seen[tuple(path)] != value:
+                value = UNKNOWN  # assigned different values: which one a launch sees is not known
+            seen[tuple(path)] = value
+            if path:
+                self._assign_path(env, key, ref, path, value)
+            else:
+                env[key] = value
+        return env.get(key, UNKNOWN)
+
+    def _assign_path(self, env: dict, key: str, ref: ci.Cursor, path: list, value) -> None:
+        record = env.get(key)
+        if not isinstance(record, dict):
+            record = _default_record(ref.type) or {}
+        env[key] = record
+        for name in reversed(path[1:]):
+            sub = record.get(name)
+            if not isinstance(sub, dict):
+                sub = {}
+                record[name] = sub
+            record = sub
+        record[path[0]] = value
+
+    def _global_writes(self) -> dict[str, list]:
+        """File-scope variable -> its plain assignments [(lhs, rhs, assignment, function)] (`=` or a
+        class's `operator=`), with None for a write of any other kind; one walk over the file's
+        functions."""
+        writes: dict[str, list] = {}
+        for fn in self._definitions() if self._definitions is not None else ():
+            try:
+                for c in fn.walk_preorder():
+                    kind, op = c.kind, None
+                    if kind == K.CALL_EXPR:
+                        if c.spelling != "operator=":
+                            continue
+                        sides = [x for x in _kids(c) if x.kind.is_expression()]
+                        sides = [sides[0], sides[-1]] if len(sides) >= 2 else []
+                    elif kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR):
+                        op = _operator(c)
+                        if kind == K.UNARY_OPERATOR and op not in _INCREMENTS and op != "&" or \
+                                kind == K.BINARY_OPERATOR and op != "=":
+                            continue
+                        sides = _kids(c)
+                    else:
+                        continue
+                    if not sides:
+                        continue
+                    base = _element_base(sides[0])
+                    ref = base.referenced if base.kind == K.DECL_REF_EXPR else None
+                    if ref is None or ref.kind != K.VAR_DECL or ref.semantic_parent is None or \
+                            ref.semantic_parent.kind not in _FILE_SCOPES:
+                        continue
+                    if kind != K.UNARY_OPERATOR and ref.type.get_canonical().kind == ci.TypeKind.POINTER and \
+                            _strip(sides[0]).kind != K.DECL_REF_EXPR:
+                        continue  # a store through a global pointer, not to it
+                    plain = kind == K.CALL_EXPR or kind == K.BINARY_OPERATOR
+                    writes.setdefault(self._key(ref), []).append((sides[0], sides[1], c, fn) if plain else None)
+            except Exception:  # noqa: BLE001 - a function that cannot be walked: its writes are not known
+                continue
+        return writes
 
     # ------------------------------------------------------------ expressions
 
@@ -631,6 +752,16 @@ class HostEvaluator:
                     init = [x for x in _kids(ref) if x.kind.is_expression()]
                     if init:
                         return self._eval(init[-1], {}, None, depth + 1)
+                if ref.semantic_parent is not None and ref.semantic_parent.kind in _FILE_SCOPES:
+                    return _copy(self._global_value(ref, depth))
+            return UNKNOWN
+        if k == K.ARRAY_SUBSCRIPT_EXPR:
+            kids = [x for x in _kids(s) if x.kind.is_expression()]
+            if len(kids) != 2:
+                return UNKNOWN
+            base, index = self._eval(kids[0], env, fn, depth + 1), self._eval(kids[1], env, fn, depth + 1)
+            if isinstance(base, dict) and isinstance(index, int) and not isinstance(index, bool):
+                return _copy(base.get(index, UNKNOWN))
             return UNKNOWN
         if k in (K.INTEGER_LITERAL, K.CXX_BOOL_LITERAL_EXPR, K.CHARACTER_LITERAL, K.CXX_UNARY_EXPR):
             return self.const_value(s)
@@ -750,6 +881,35 @@ class HostEvaluator:
 _ASSERTIONS = r"(assert|static_assert|TORCH_CHECK|TORCH_INTERNAL_ASSERT|CHECK|CUTE_STATIC_ASSERT)"
 _ASSERTION = re.compile(r"\b" + _ASSERTIONS + r"\s*\(\s*\(*\s*$")
 _ASSERTION_CALL = re.compile(_ASSERTIONS + r"\s*\(")
+
+
+_FILE_SCOPES = (K.TRANSLATION_UNIT, K.NAMESPACE)
+
+
+def _element_base(c: ci.Cursor) -> ci.Cursor:
+    """The variable an lvalue's fields and elements belong to (`block` of `block[1][0].x`)."""
+    base = _strip(c)
+    while base.kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR):
+        inner = [x for x in _kids(base) if x.kind.is_expression()]
+        if not inner:
+            break
+        base = _strip(inner[0])
+    return base
+
+
+def _initialized(var: ci.Cursor) -> bool:
+    """Is a variable declared with an initializer (not only the implicit construction of `dim3 g[3];`)?"""
+    try:
+        names = [t.spelling for t in var.get_tokens()]
+    except Exception:  # noqa: BLE001
+        return True
+    after = names[names.index(var.spelling) + 1:] if var.spelling in names else names
+    return any(t in ("=", "{", "(") for t in after)
+
+
+def _indexes_memory(var: ci.Cursor, path: list) -> bool:
+    """Does a path of indices into `var` go through a pointer (memory) rather than an array?"""
+    return any(isinstance(p, int) for p in path) and var.type.get_canonical().kind != ci.TypeKind.CONSTANTARRAY
 
 
 def _is_equality_ref(c: ci.Cursor) -> bool:
