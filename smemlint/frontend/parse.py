@@ -73,7 +73,8 @@ def _libstdcxx_dirs() -> list[str]:
     return [d for d in dirs if Path(d).is_dir()]
 
 
-def clang_args(mode: str, path: str, options: ParseOptions, toolkit: str | None = None) -> list[str]:
+def clang_args(mode: str, path: str, options: ParseOptions, toolkit: str | None = None,
+               discovered: tuple[str, ...] = ()) -> list[str]:
     arch = options.arch if options.arch.startswith("sm_") else "sm_90"
     args = ["-x", "cuda", f"--cuda-gpu-arch={arch}", "-Wno-unknown-cuda-version",
             "-nostdinc++"]
@@ -87,6 +88,8 @@ def clang_args(mode: str, path: str, options: ParseOptions, toolkit: str | None 
     else:
         args += ["-nocudainc", "-nocudalib", "-isystem", str(INCLUDE_DIR), "-include", "cuda_stub.h"]
     args += user_flags(path, options)
+    for d in discovered:  # project headers the flags do not reach (discovery.py): searched last
+        args += ["-idirafter", d]
     args += ["-idirafter", str(FALLBACK_DIR)]
     return args
 
@@ -245,8 +248,15 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
     headers, only when the first one's errors say it could do better (_may_do_better), and the
     parse with fewer errors is kept.
     """
+    from .discovery import discover
+
     unsaved = [(path, text)] if text is not None else None
     toolkit = find_cuda_toolkit() if options.cuda_headers in ("auto", "toolkit") else None
+    try:
+        found_headers = discover(path, text, _include_dirs(user_flags(path, options)))
+    except OSError:
+        found_headers = []
+    discovered = tuple(dict.fromkeys(d for _, d in found_headers))
     needed = False  # the includes need the toolkit's headers
     if not toolkit or options.cuda_headers == "bundled":
         modes = ["bundled"]
@@ -259,7 +269,7 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
         modes = ["bundled", "toolkit"]  # the toolkit only if the bundled parse misses one of its headers
     tried: list[ParseResult] = []
     for n, mode in enumerate(modes):
-        args = clang_args(mode, path, options, toolkit)
+        args = clang_args(mode, path, options, toolkit, discovered)
         other = modes[n + 1] if n + 1 < len(modes) else None
         try:
             tu = _parse(path, args, unsaved, _KEEP_GOING | (_EDITING if editing else 0),
@@ -282,6 +292,9 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
         first = tried[0].errors[0] if tried[0].errors else "clang could not parse the file"
         best.notes.append(f"with the CUDA toolkit's headers ({toolkit}) the parse failed in a header ({first}); "
                           "parsed with smemlint's bundled CUDA declarations instead")
+    for name, where in found_headers:
+        best.notes.append(f'#include "{name}" is not where the -I flags point; found it in this repository at '
+                          f"{where} and searched there last (pass -I or compile_commands.json to choose)")
     return best
 
 
