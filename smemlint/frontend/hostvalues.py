@@ -575,8 +575,9 @@ class HostEvaluator:
         else:
             env[key] = _default_record(d.type) if _record_fields(d.type) is not None else UNKNOWN
 
-    def _assign(self, lhs: ci.Cursor, value, env: dict, fn: ci.Cursor) -> None:
-        path = self._path(lhs, env, fn)
+    def _assign(self, lhs: ci.Cursor, value, env: dict, fn: ci.Cursor, path: list | None = None) -> None:
+        """`lhs = value` in `env`; `path`: lhs's fields and indices when evaluated elsewhere (_path)."""
+        path = self._path(lhs, env, fn) if path is None else path
         if path is None:  # an element whose index is not known: the whole array is
             target = self._assigned_var(_element_base(lhs))
             if target:
@@ -664,24 +665,8 @@ class HostEvaluator:
             if tuple(path) in seen and seen[tuple(path)] != value:
                 value = UNKNOWN  # assigned different values: which one a launch sees is not known
             seen[tuple(path)] = value
-            if path:
-                self._assign_path(env, key, ref, path, value)
-            else:
-                env[key] = value
+            self._assign(lhs, value, env, fn, path)
         return env.get(key, UNKNOWN)
-
-    def _assign_path(self, env: dict, key: str, ref: ci.Cursor, path: list, value) -> None:
-        record = env.get(key)
-        if not isinstance(record, dict):
-            record = _default_record(ref.type) or {}
-        env[key] = record
-        for name in reversed(path[1:]):
-            sub = record.get(name)
-            if not isinstance(sub, dict):
-                sub = {}
-                record[name] = sub
-            record = sub
-        record[path[0]] = value
 
     def _global_writes(self) -> dict[str, list]:
         """File-scope variable -> its plain assignments [(lhs, rhs, assignment, function)] (`=` or a
@@ -691,7 +676,7 @@ class HostEvaluator:
         for fn in self._definitions() if self._definitions is not None else ():
             try:
                 for c in fn.walk_preorder():
-                    kind, op = c.kind, None
+                    kind = c.kind
                     if kind == K.CALL_EXPR:
                         if c.spelling != "operator=":
                             continue
