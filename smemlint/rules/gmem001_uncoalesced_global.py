@@ -93,7 +93,7 @@ def _split_by_destination(a, addresses: tuple[int | None, ...]) -> bool:
 
 
 def check(ctx) -> Iterator[Diagnostic]:
-    for _, a in ctx.accesses():
+    for k, a in ctx.accesses():
         # atomics have their sectors in the report; scattering them is usually the point (histograms)
         if a.space != "global" or a.op not in ("ld", "st") or not a.predictable or a.sectors_per_request is None:
             continue
@@ -117,4 +117,7 @@ def check(ctx) -> Iterator[Diagnostic]:
         facts = {"symbol": a.symbol, "sectors": sec, "ideal_sectors": ideal, "warp": worst.warp}
         if a.worst_case:
             facts["worst_case"] = a.worst_case
-        yield ctx.report(a, msg, facts=facts)
+        # one finding per cause: loads (or stores) of one pointer in one analysis with the same
+        # cause (stride, offset, field), which names its numbers
+        yield ctx.report(a, msg, facts=facts,
+                         group=(ctx.analysis_key(k), sym.key if sym is not None else a.symbol, a.op, cause))

@@ -354,4 +354,16 @@ def check(ctx) -> Iterator[Diagnostic]:
                  "warp": worst.warp, "lanes": list(cost.worst_lanes)}
         if a.worst_case:
             facts["worst_case"] = a.worst_case
-        yield ctx.report(a, msg, facts=facts, fix=fix, picture=picture)
+        # one finding per cause: the same N-way conflict on the same array in the same analysis,
+        # removed by the same fix; without a fix, also the same lane stride (the layout as read)
+        cause = (cost.ways, fix) if fix is not None else (cost.ways, None, _lane_stride(worst.addresses))
+        yield ctx.report(a, msg, facts=facts, fix=fix, picture=picture,
+                         group=(ctx.analysis_key(k), key[1], cause))
+
+
+def _lane_stride(addresses: tuple[int | None, ...]) -> int | None:
+    """Bytes between the addresses of consecutive active lanes, when that is one number."""
+    active = [(lane, x) for lane, x in enumerate(addresses) if x is not None]
+    strides = {(b - x) // (lb - la) if (b - x) % (lb - la) == 0 else None
+               for (la, x), (lb, b) in zip(active, active[1:])}
+    return strides.pop() if len(strides) == 1 else None

@@ -84,7 +84,7 @@ def merged_cost(addresses: tuple[int | None, ...], width: int, warp: int, banks:
 
 def check(ctx) -> Iterator[Diagnostic]:
     arch = get_arch(ctx.settings.arch)
-    for _, a in ctx.accesses():
+    for k, a in ctx.accesses():
         st = a.stats
         if st is None or a.op != "ld" or a.space != "shared" or not a.predictable:
             continue
@@ -105,4 +105,6 @@ def check(ctx) -> Iterator[Diagnostic]:
                f"request where {best} would do; the phases merge only where lanes i and i^1 (or i^2) read the "
                f"same address, and in warp {st.worst.warp} no lane pairs up")
         facts = {"symbol": a.symbol, "wavefronts": cost.wavefronts, "minimum": best, "width": width * 8}
-        yield ctx.report(a, msg, facts=facts)
+        # one finding per cause: the same split of loads of one array in one analysis
+        sym = st.symbol.key if st.symbol is not None else a.symbol
+        yield ctx.report(a, msg, facts=facts, group=(ctx.analysis_key(k), sym, width, cost.wavefronts, best))
