@@ -6,6 +6,12 @@ than the same bytes would need laid out contiguously from a 32-byte boundary:
 strided indexing, a transposed index (`out[x * n + y]` with `x` from
 `threadIdx.x`), a misaligned start, or one field of an array of structures.
 
+One finding per cause: loads (or stores) of one pointer in one kernel (one
+instantiation and launch) with the same cause (the same stride, offset or
+field) are one finding at the first, whose message lists the other lines
+(`facts.other_lines`; JSON's `other_sites` gives each access its own numbers).
+A suppression comment on one of the lines takes that line out of the finding.
+
 ## Why it is slow
 Memory moves whole sectors. A warp reading 32 consecutive floats needs 4
 sectors; with a stride of 8 or more floats it needs 32 sectors for the same

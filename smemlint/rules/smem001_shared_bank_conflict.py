@@ -13,6 +13,13 @@ stores never merge on Hopper). A phase costs the largest number of different
 words any bank must deliver. Lanes reading the same word cost nothing extra
 (broadcast).
 
+One finding per cause: accesses of one kernel (one instantiation and launch)
+that have the same N-way conflict on the same array, removed by the same fix
+(or, without a fix, with the same lane stride), are one finding at the first,
+whose message lists the other lines (`facts.other_lines`; JSON's `other_sites`
+gives each access its own numbers). A suppression comment on one of the lines
+takes that line out of the finding.
+
 ## Why it is slow
 Each extra wavefront is another pass through the shared-memory pipeline. A
 32x32 float tile read by column costs 32 wavefronts instead of 1: measured on

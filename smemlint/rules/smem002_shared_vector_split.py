@@ -10,6 +10,9 @@ same address as lane `i^1` (or every lane as lane `i^2`): then the hardware
 serves the whole warp (8-byte) or each half-warp (16-byte) as one phase.
 smemlint costs the request both ways and reports the difference.
 
+Loads of one array in one kernel split the same way are one finding at the
+first, listing the other lines (`facts.other_lines`).
+
 ## Why it is slow
 Each phase is at least one wavefront. A warp loading 16 distinct `float2`
 values twice over (`s[lane % 16]`) moves 128 bytes, which fits one
