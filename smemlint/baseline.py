@@ -5,6 +5,11 @@ normalised text of its source line — never its line number, so inserting or
 deleting lines above a finding keeps it. Identical findings in one file are
 told apart by their order (`<hash>:1`, `<hash>:2`). SARIF `partialFingerprints`
 and `--baseline` use the same value.
+
+A finding that stands for several sites of one cause (grouping.py) is recorded
+as its sites, one entry each, as they were before findings were grouped: a
+baseline written either way reads the same, and a site known to the baseline
+leaves its group (the others stay one finding), as a suppression comment does.
 """
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from . import grouping
 from .results import FileResult
 from .diagnostics import Diagnostic
 
@@ -40,19 +46,24 @@ def _where(result: FileResult, d: Diagnostic) -> tuple[str, str]:
     return kernel, str(d.facts.get("symbol", "") or "")
 
 
-def fingerprints(result: FileResult) -> list[str]:
-    """One fingerprint per diagnostic of `result`, in the same order."""
+def site_fingerprints(result: FileResult) -> list[tuple[Diagnostic, str]]:
+    """(site, fingerprint) for every site of every diagnostic of `result` (grouping.sites_of)."""
     lines = result.source.splitlines()
     seen: Counter[str] = Counter()
     out = []
-    for d in sorted(result.diagnostics, key=lambda d: (d.line, d.column, d.code)):
+    for d in sorted(grouping.flatten(result.diagnostics), key=lambda d: (d.line, d.column, d.code)):
         kernel, symbol = _where(result, d)
         text = normalise(lines[d.line - 1]) if 0 < d.line <= len(lines) else ""
         h = hashlib.sha256("\0".join((d.code, kernel, symbol, text)).encode("utf-8")).hexdigest()[:20]
         seen[h] += 1
-        out.append((id(d), f"{h}:{seen[h]}"))
-    by_id = dict(out)
-    return [by_id[id(d)] for d in result.diagnostics]
+        out.append((d, f"{h}:{seen[h]}"))
+    return out
+
+
+def fingerprints(result: FileResult) -> list[str]:
+    """One fingerprint per diagnostic of `result`, in the same order: a group's is its first site's."""
+    by_id = {id(d): fp for d, fp in site_fingerprints(result)}
+    return [by_id[id(grouping.sites_of(d)[0])] for d in result.diagnostics]
 
 
 def _key_path(path: str, base: Path) -> str:
@@ -63,11 +74,11 @@ def _key_path(path: str, base: Path) -> str:
 
 
 def write(results: list[FileResult], baseline: Path) -> int:
-    """Record every current finding; returns how many."""
+    """Record every current finding (each site of a grouped one); returns how many entries."""
     base = baseline.resolve().parent
     findings = []
     for r in results:
-        for d, fp in zip(r.diagnostics, fingerprints(r)):
+        for d, fp in site_fingerprints(r):
             findings.append({"file": _key_path(r.path, base), "code": d.code, "fingerprint": fp,
                              "line": d.line, "message": d.message})
     findings.sort(key=lambda f: (f["file"], f["line"], f["code"], f["fingerprint"]))
@@ -92,14 +103,23 @@ def filter_known(results: list[FileResult], baseline: Path, known: Counter[tuple
     left = Counter(known)
     dropped = 0
     for r in results:
-        keep = []
         path = _key_path(r.path, base)
-        for d, fp in zip(r.diagnostics, fingerprints(r)):
+        known_sites: set[int] = set()
+        for d, fp in site_fingerprints(r):
             key = (path, d.code, fp)
             if left[key] > 0:
                 left[key] -= 1
-                dropped += 1
+                known_sites.add(id(d))
+        if not known_sites:
+            continue
+        keep = []
+        for d in r.diagnostics:
+            sites = [s for s in grouping.sites_of(d) if id(s) not in known_sites]
+            if not sites:
+                dropped += 1  # the finding is known (every site of it)
+            elif len(sites) < len(grouping.sites_of(d)):
+                keep += grouping.group(sites)  # the sites left stay one finding
             else:
                 keep.append(d)
-        r.diagnostics = keep
+        r.diagnostics = sorted(keep, key=lambda d: (d.file, d.line, d.column, d.code))
     return dropped

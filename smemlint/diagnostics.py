@@ -58,6 +58,10 @@ class Diagnostic:
     facts: dict[str, object] = field(default_factory=dict)
     assumptions: list[str] = field(default_factory=list)
     picture: str = ""  # lanes → banks, for the terminal and editor hover
+    # One finding per root cause (grouping.py): sites a rule gives the same key are reported as one
+    # finding at the first, which keeps every site's own diagnostic in `sites` (itself first).
+    group: tuple = ()
+    sites: list["Diagnostic"] = field(default_factory=list)
 
     @property
     def headline(self) -> str:

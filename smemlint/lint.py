@@ -20,7 +20,7 @@ import traceback
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from . import suppress
+from . import grouping, suppress
 from .config import Settings
 from .diagnostics import Rule
 from .results import FileResult, KernelResult, internal_error_message, portable
@@ -91,6 +91,8 @@ def lint_file(path: str, settings: Settings, text: str | None = None, parsed=Non
             path, result.source, result.diagnostics,
             enabled=lambda c: settings.enabled(c) and not c.startswith(ignored) if ignored else settings.enabled(c),
             known=lambda c: any(code.startswith(c) for code in codes))
+        # after the suppressions: a silenced site leaves its group, the others stay one finding
+        result.diagnostics = grouping.group(result.diagnostics)
         result.seconds = time.perf_counter() - t0  # the rules included: what the file really cost
     return result
 
@@ -434,12 +436,19 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
             # a template analysed without arguments here is instantiated by a launch elsewhere
             r.notes = [n for n in r.notes if not any(n.startswith(f"{g.name}: template kernel not instantiated")
                                                      for g in gone)]
-        kept = []
+        kept, regroup = [], False
         for d in r.diagnostics:
-            inside = any(_within(d, g) for g in gone) and not any(_within(d, k) for k in r.kernels)
-            key = (d.file, d.line, d.column, d.code, d.message)
-            if inside or seen.setdefault(key, id(r)) != id(r):
-                continue
-            kept.append(d)
-        r.diagnostics = kept
+            sites = []
+            for s in grouping.sites_of(d):  # site by site: a group reported by two files is one
+                inside = any(_within(s, g) for g in gone) and not any(_within(s, k) for k in r.kernels)
+                key = (s.file, s.line, s.column, s.code, s.message)
+                if inside or seen.setdefault(key, id(r)) != id(r):
+                    continue
+                sites.append(s)
+            if len(sites) == len(grouping.sites_of(d)):
+                kept.append(d)
+            else:
+                kept += sites
+                regroup = True
+        r.diagnostics = grouping.group(kept) if regroup else kept
     return results

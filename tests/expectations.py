@@ -136,8 +136,16 @@ def check_item(item: Item, accesses: list, diagnostics: list) -> str | None:
     return f"{item}: {item.what} fired with {' / '.join(problems)}"
 
 
+def expand(diagnostics: list) -> list:
+    """Each finding, and the other sites of a finding that stands for several (grouping.py): their
+    lines keep their own expectations, each site checked against its own facts; the finding itself
+    (at its first site) carries `other_lines`."""
+    return [x for d in diagnostics for x in [d, *d.sites[1:]]]
+
+
 def compare(ex: Expectations, accesses: list, diagnostics: list) -> tuple[list[str], list[str]]:
     """(failures, todo items that now pass)."""
+    diagnostics = expand(diagnostics)
     failures, promoted = [], []
     claimed: set[tuple[int, str]] = set()
     for item in ex.items:

@@ -81,9 +81,13 @@ def lint(name: str, jobs: int) -> list[dict]:
         diagnostics += json.loads(p.stdout)["diagnostics"]
     findings = []
     for d in diagnostics:
-        number = next((d["facts"][k] for k in NUMBER_FACTS if k in d.get("facts", {})), None)
-        findings.append({"repo": name, "path": os.path.normpath(d["file"]), "line": d["line"], "rule": d["code"],
-                         "number": "-" if number is None else f"{float(number):g}", "message": d["message"]})
+        # a finding that stands for one cause at several sites (smemlint/grouping.py) is each of
+        # them: its other sites, each with its own number, are places as judged before grouping
+        for site in [d, *d.get("other_sites", [])]:
+            number = next((site["facts"][k] for k in NUMBER_FACTS if k in site.get("facts", {})), None)
+            findings.append({"repo": name, "path": os.path.normpath(d["file"]), "line": site["line"],
+                             "rule": d["code"], "number": "-" if number is None else f"{float(number):g}",
+                             "message": site["message"], "head": site is d})
     return findings
 
 
@@ -133,6 +137,10 @@ def compare(judged: list[dict], today: list[dict], repos: set[str], unjudged_sho
         total.update(c)
         print(_row(rule, c))
     print(_row("**all**", total))
+    print()
+    for repo in sorted(repos):
+        mine = [t for t in today if t["repo"] == repo]
+        print(f"{repo}: {sum(t.get('head', True) for t in mine)} findings reported for {len(mine)} sites")
     print()
     print(f"judged findings gone today: {len(gone)} "
           f"({sum(j['verdict'] == 'false' for j in gone)} judged false: fixed; "

@@ -184,7 +184,7 @@ class SmemlintServer:
         if doc is None or uri not in self.pending or doc.version != version:
             return  # closed, or edited since: that edit's own lint will publish
         self.results[uri] = (version, result)
-        self.publish(uri, to_lsp(result, text), version)
+        self.publish(uri, to_lsp(result, text, uri), version)
 
     async def current(self, uri: str) -> tuple[FileResult, str]:
         """The result for the document as it is now (linting it if the stored one is stale)."""
@@ -306,22 +306,39 @@ def _range(text: str, line: int, column: int, end_line: int, end_column: int) ->
     return {"start": start, "end": end}
 
 
-def to_lsp_diagnostic(d: Diagnostic, text: str) -> dict:
+def to_lsp_diagnostic(d: Diagnostic, text: str, uri: str | None = None) -> dict:
     from ..report.common import help_uri
 
     message = d.message + (f"\nfix: {d.fix.description}" if d.fix else "")
-    return {"range": _range(text, d.line, d.column, d.end_line, d.end_column), "message": message,
-            "severity": _SEVERITY[d.severity], "code": d.code, "source": "smemlint",
-            "codeDescription": {"href": help_uri(d.code)}, "data": {"name": d.name, "facts": d.facts}}
+    out = {"range": _range(text, d.line, d.column, d.end_line, d.end_column), "message": message,
+           "severity": _SEVERITY[d.severity], "code": d.code, "source": "smemlint",
+           "codeDescription": {"href": help_uri(d.code)}, "data": {"name": d.name, "facts": d.facts}}
+    related = _related(d, text, uri) if uri else []
+    if related:
+        out["relatedInformation"] = related
+    return out
 
 
-def to_lsp(result: FileResult, text: str) -> list[dict]:
+def _related(d: Diagnostic, text: str, uri: str) -> list[dict]:
+    """The other places of a finding that stands for one cause at several (grouping.py), each with
+    its own claim; SYNC001/SYNC002's other lines (`facts.other_lines`) as whole lines."""
+    from ..report.common import line_text
+
+    if d.sites:
+        return [{"location": {"uri": uri, "range": _range(text, s.line, s.column, s.end_line, s.end_column)},
+                 "message": f"the same cause: {s.headline}"} for s in d.sites[1:]]
+    return [{"location": {"uri": uri, "range": _range(text, line, 1, line, len(line_text(text, line).encode()) + 1)},
+             "message": f"the same cause as line {d.line}"}
+            for line in d.facts.get("other_lines") or [] if isinstance(line, int)]
+
+
+def to_lsp(result: FileResult, text: str, uri: str | None = None) -> list[dict]:
     if result.status != "ok":
         return [{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 1}},
                  "message": f"smemlint could not lint this file: {result.error}", "severity": 1,
                  "source": "smemlint"}]
     # findings in headers the file includes belong to those documents, not to this one
-    return [to_lsp_diagnostic(d, text) for d in result.diagnostics if d.file == result.path]
+    return [to_lsp_diagnostic(d, text, uri) for d in result.diagnostics if d.file == result.path]
 
 
 def _text_edit(text: str, e: Edit) -> dict:
@@ -344,7 +361,7 @@ def code_actions(uri: str, result: FileResult, text: str, wanted: dict) -> list[
     for d in result.diagnostics:
         if d.file != result.path:
             continue
-        diag = to_lsp_diagnostic(d, text)
+        diag = to_lsp_diagnostic(d, text, uri)
         if not _overlaps(diag["range"], wanted):
             continue
         if d.fix is not None and d.fix.edits:
@@ -381,7 +398,8 @@ def hover(result: FileResult, text: str, pos: dict) -> dict | None:
     if a is None:
         return None
     body = describe_access(a, Path(a.file).name)
-    findings = [d for d in result.diagnostics if d.line == a.line and d.column == a.column]
+    # each site's own claim, also where a finding at another line stands for it (grouping.py)
+    findings = [s for d in result.diagnostics for s in (d.sites or [d]) if s.line == a.line and s.column == a.column]
     head = "".join(f"**{d.code}** {d.message}\n\n" for d in findings)
     return {"contents": {"kind": "markdown", "value": f"{head}```text\n{body}\n```"},
             "range": _range(text, a.line, a.column, a.end_line, a.end_column)}

@@ -19,9 +19,14 @@ def diagnostic_dict(d: Diagnostic) -> dict:
     if d.fix is not None:
         fix = {"description": d.fix.description, "edits": [asdict(e) for e in d.fix.edits],
                "verified": d.fix.verified or None}
+    # one finding per root cause (grouping.py): the other lines of the cause, and every other site
+    # with its own position, message and facts (the per-access numbers are in `accesses`)
+    other_sites = [{"line": s.line, "column": s.column, "end_line": s.end_line, "end_column": s.end_column,
+                    "message": s.message, "facts": s.facts} for s in d.sites[1:]]
     return {"file": d.file, "line": d.line, "column": d.column, "end_line": d.end_line,
             "end_column": d.end_column, "code": d.code, "name": d.name, "severity": str(d.severity),
-            "message": d.message, "fix": fix, "facts": d.facts, "assumptions": d.assumptions}
+            "message": d.message, "fix": fix, "facts": d.facts, "assumptions": d.assumptions,
+            "other_lines": list(d.facts.get("other_lines") or []), "other_sites": other_sites}
 
 
 def report_dict(results: list[FileResult], arch: str) -> dict:

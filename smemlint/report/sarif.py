@@ -76,6 +76,9 @@ def _result(d: Diagnostic, r: FileResult, fp: str, index: dict[str, int], root: 
                                                          d.end_column))],
            "partialFingerprints": {FINGERPRINT_KEY: fp},
            "properties": {"name": d.name, "facts": d.facts, "assumptions": d.assumptions}}
+    related = _related(d, r, root)
+    if related:
+        out["relatedLocations"] = related
     if d.code in index:
         out["ruleIndex"] = index[d.code]
     if d.fix is not None:
@@ -90,6 +93,19 @@ def _result(d: Diagnostic, r: FileResult, fp: str, index: dict[str, int], root: 
     if d.picture:
         out["properties"]["picture"] = d.picture
     return out
+
+
+def _related(d: Diagnostic, r: FileResult, root: str) -> list[dict]:
+    """The other places of a finding that stands for one cause at several (grouping.py: each site,
+    with its own claim; SYNC001/SYNC002: the other lines of `facts.other_lines`)."""
+    source = _source_of(d.file, r)
+    if d.sites:
+        return [{"id": i, **_location(s.file, root, _region(source, s.line, s.column, s.end_line, s.end_column)),
+                 "message": {"text": f"the same cause: {s.headline}"}} for i, s in enumerate(d.sites[1:], 1)]
+    lines = d.facts.get("other_lines") or []
+    return [{"id": i, **_location(d.file, root, _region(source, line, 1, line, 1)),
+             "message": {"text": f"the same cause as line {d.line}"}} for i, line in enumerate(lines, 1)
+            if isinstance(line, int)]
 
 
 def report_dict(results: list[FileResult], arch: str) -> dict:

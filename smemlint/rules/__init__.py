@@ -57,10 +57,17 @@ class RuleContext:
                 yield k, a
 
     def report(self, access: AccessResult, message: str, *, facts: dict | None = None,
-               fix: Fix | None = None, picture: str = "", severity: Severity | None = None) -> Diagnostic:
+               fix: Fix | None = None, picture: str = "", severity: Severity | None = None,
+               group: tuple = ()) -> Diagnostic:
+        """A finding at an access; sites given equal `group` keys are reported as one (grouping.py)."""
         return Diagnostic(access.file, access.line, access.column, access.end_line, access.end_column,
                           self.rule.code, self.rule.name, severity or self.rule.severity, message, fix,
-                          dict(facts or {}), list(access.assumptions), picture)
+                          dict(facts or {}), list(access.assumptions), picture, group)
+
+    @staticmethod
+    def analysis_key(k: KernelResult) -> tuple:
+        """One kernel analysis (instantiation and launch): a root cause is grouped within it."""
+        return k.file, k.line, k.name, tuple(k.block)
 
 
 def run_rules(result: FileResult, settings: Settings) -> list[Diagnostic]:

@@ -6,6 +6,12 @@ than the same bytes would need laid out contiguously from a 32-byte boundary:
 strided indexing, a transposed index (`out[x * n + y]` with `x` from
 `threadIdx.x`), a misaligned start, or one field of an array of structures.
 
+One finding per cause: loads (or stores) of one pointer in one kernel (one
+instantiation and launch) with the same cause (the same stride, offset or
+field) are one finding at the first, whose message lists the other lines
+(`facts.other_lines`; JSON's `other_sites` gives each access its own numbers).
+A suppression comment on one of the lines takes that line out of the finding.
+
 ## Why it is slow
 Memory moves whole sectors. A warp reading 32 consecutive floats needs 4
 sectors; with a stride of 8 or more floats it needs 32 sectors for the same
@@ -93,7 +99,7 @@ def _split_by_destination(a, addresses: tuple[int | None, ...]) -> bool:
 
 
 def check(ctx) -> Iterator[Diagnostic]:
-    for _, a in ctx.accesses():
+    for k, a in ctx.accesses():
         # atomics have their sectors in the report; scattering them is usually the point (histograms)
         if a.space != "global" or a.op not in ("ld", "st") or not a.predictable or a.sectors_per_request is None:
             continue
@@ -117,4 +123,7 @@ def check(ctx) -> Iterator[Diagnostic]:
         facts = {"symbol": a.symbol, "sectors": sec, "ideal_sectors": ideal, "warp": worst.warp}
         if a.worst_case:
             facts["worst_case"] = a.worst_case
-        yield ctx.report(a, msg, facts=facts)
+        # one finding per cause: loads (or stores) of one pointer in one analysis with the same
+        # cause (stride, offset, field), which names its numbers
+        yield ctx.report(a, msg, facts=facts,
+                         group=(ctx.analysis_key(k), sym.key if sym is not None else a.symbol, a.op, cause))

@@ -13,6 +13,13 @@ stores never merge on Hopper). A phase costs the largest number of different
 words any bank must deliver. Lanes reading the same word cost nothing extra
 (broadcast).
 
+One finding per cause: accesses of one kernel (one instantiation and launch)
+that have the same N-way conflict on the same array, removed by the same fix
+(or, without a fix, with the same lane stride), are one finding at the first,
+whose message lists the other lines (`facts.other_lines`; JSON's `other_sites`
+gives each access its own numbers). A suppression comment on one of the lines
+takes that line out of the finding.
+
 ## Why it is slow
 Each extra wavefront is another pass through the shared-memory pipeline. A
 32x32 float tile read by column costs 32 wavefronts instead of 1: measured on
@@ -354,4 +361,16 @@ def check(ctx) -> Iterator[Diagnostic]:
                  "warp": worst.warp, "lanes": list(cost.worst_lanes)}
         if a.worst_case:
             facts["worst_case"] = a.worst_case
-        yield ctx.report(a, msg, facts=facts, fix=fix, picture=picture)
+        # one finding per cause: the same N-way conflict on the same array in the same analysis,
+        # removed by the same fix; without a fix, also the same lane stride (the layout as read)
+        cause = (cost.ways, fix) if fix is not None else (cost.ways, None, _lane_stride(worst.addresses))
+        yield ctx.report(a, msg, facts=facts, fix=fix, picture=picture,
+                         group=(ctx.analysis_key(k), key[1], cause))
+
+
+def _lane_stride(addresses: tuple[int | None, ...]) -> int | None:
+    """Bytes between the addresses of consecutive active lanes, when that is one number."""
+    active = [(lane, x) for lane, x in enumerate(addresses) if x is not None]
+    strides = {(b - x) // (lb - la) if (b - x) % (lb - la) == 0 else None
+               for (la, x), (lb, b) in zip(active, active[1:])}
+    return strides.pop() if len(strides) == 1 else None

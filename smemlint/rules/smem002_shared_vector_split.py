@@ -10,6 +10,9 @@ same address as lane `i^1` (or every lane as lane `i^2`): then the hardware
 serves the whole warp (8-byte) or each half-warp (16-byte) as one phase.
 smemlint costs the request both ways and reports the difference.
 
+Loads of one array in one kernel split the same way are one finding at the
+first, listing the other lines (`facts.other_lines`).
+
 ## Why it is slow
 Each phase is at least one wavefront. A warp loading 16 distinct `float2`
 values twice over (`s[lane % 16]`) moves 128 bytes, which fits one
@@ -84,7 +87,7 @@ def merged_cost(addresses: tuple[int | None, ...], width: int, warp: int, banks:
 
 def check(ctx) -> Iterator[Diagnostic]:
     arch = get_arch(ctx.settings.arch)
-    for _, a in ctx.accesses():
+    for k, a in ctx.accesses():
         st = a.stats
         if st is None or a.op != "ld" or a.space != "shared" or not a.predictable:
             continue
@@ -105,4 +108,6 @@ def check(ctx) -> Iterator[Diagnostic]:
                f"request where {best} would do; the phases merge only where lanes i and i^1 (or i^2) read the "
                f"same address, and in warp {st.worst.warp} no lane pairs up")
         facts = {"symbol": a.symbol, "wavefronts": cost.wavefronts, "minimum": best, "width": width * 8}
-        yield ctx.report(a, msg, facts=facts)
+        # one finding per cause: the same split of loads of one array in one analysis
+        sym = st.symbol.key if st.symbol is not None else a.symbol
+        yield ctx.report(a, msg, facts=facts, group=(ctx.analysis_key(k), sym, width, cost.wavefronts, best))
