@@ -352,9 +352,12 @@ def check(ctx) -> Iterator[Diagnostic]:
             msg += (f"; in warp {worst.warp}, lanes {_lanes_text(cost.worst_lanes)} hit bank {cost.worst_bank} "
                     f"at {cost.ways} different words")
         written = a.stats.site.width * 8
-        if 0 < written < a.width_bits:  # costed as emitted (--sass; symbolic/emitted.py)
+        if 0 < written < a.width_bits and a.sass_widths:  # costed as emitted (--sass; symbolic/emitted.py)
             msg += (f"; the compiler merged these {written}-bit reads into {a.width_bits}-bit instructions "
                     "(SASS), costed as emitted")
+        elif 0 < written < a.width_bits:  # predicted from the unrolled loop (symbolic/merging.py)
+            msg += (f"; nvcc merges these {written}-bit reads of the unrolled loop into {a.width_bits}-bit "
+                    "loads (predicted; --sass checks), costed as those")
         msg += f" [{a.assumptions[0]}]" if a.assumptions else ""
         picture = lanes_to_banks(worst.addresses, a.width_bits // 8, cost.wavefronts, cost.ideal, cost.worst_bank)
         facts = {"symbol": a.symbol, "ways": cost.ways, "wavefronts": wf, "ideal": ideal, "bank": cost.worst_bank,
