@@ -12,10 +12,12 @@ Headers found there are scanned in turn. A file outside any repository gets noth
 from __future__ import annotations
 
 import os
+import time
 
 from .parse import MAX_SCANNED_BYTES, _header_includes, _includes_of
 
 MAX_TREE_FILES = 50_000  # files listed per repository (a larger tree is listed up to here)
+MAX_TREE_SECONDS = 2.0  # and for at most this long (once per repository and process)
 MAX_ROUNDS = 4  # headers found through headers found
 HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl", ".inc", ".cu", ".cpp", ".c")
 _SKIPPED_DIRS = {".git", "build", "node_modules", "__pycache__", ".venv", "venv", "third_party_build"}
@@ -39,13 +41,14 @@ def _tree(root: str) -> dict[str, list[str]]:
     if files is None:
         files = {}
         count = 0
+        deadline = time.monotonic() + MAX_TREE_SECONDS
         for here, dirs, names in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d not in _SKIPPED_DIRS and not d.startswith("."))
             for name in names:
                 if name.endswith(HEADER_SUFFIXES):
                     files.setdefault(name, []).append(os.path.join(here, name))
                     count += 1
-            if count >= MAX_TREE_FILES:
+            if count >= MAX_TREE_FILES or time.monotonic() > deadline:
                 break
         _trees[root] = files
     return files
