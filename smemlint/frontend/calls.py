@@ -60,7 +60,8 @@ _DECLS = (K.VAR_DECL.value, K.PARM_DECL.value)
 
 
 def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.TranslationUnit,
-            host_calls: list[tuple[ci.Cursor, ci.Cursor]] | None = None) -> list[Launch]:
+            host_calls: list[tuple[ci.Cursor, ci.Cursor]] | None = None,
+            functions: list[ci.Cursor] | None = None) -> list[Launch]:
     """Fill unit.calls and unit.volatile_vars; return the kernel launches in source order.
 
     One walk over every function body of the main file serves both: the extractor needs the
@@ -74,6 +75,8 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     callees = _Callees()
     file_of = FileNames()
     for fn in _definitions(tu.cursor, main, file_of):
+        if functions is not None:
+            functions.append(fn)
         try:
             context = _context(fn)
             fkey = fn.get_usr() or decl_key(fn)
@@ -282,11 +285,6 @@ def _in_walk_order(cursors: list[ci.Cursor], tree: list[list[int]]):
     def kids(c: ci.Cursor) -> list[ci.Cursor]:
         return [cursors[i] for i in tree[index_of[id(c)]]]
     return order, kids
-
-
-def defined_functions(tu: ci.TranslationUnit, main: str) -> list[ci.Cursor]:
-    """Every function defined in the main file (the host evaluator looks for writes of globals there)."""
-    return list(_definitions(tu.cursor, main, FileNames()))
 
 
 def _definitions(c: ci.Cursor, main: str, file_of: FileNames):

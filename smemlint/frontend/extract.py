@@ -1460,9 +1460,10 @@ class Extractor:
                     _has_attr(c, K.CUDAGLOBAL_ATTR):
                 kernels_by_pattern[_loc_key(c)] = c
         host_calls: list[tuple[ci.Cursor, ci.Cursor]] = []
+        functions: list[ci.Cursor] = []  # every function defined in the file (collect lists them)
         try:
             from .calls import collect  # call facts and launches (imported here: it imports this module)
-            found = collect(self.tu, self.path, self.lines, unit, host_calls)
+            found = collect(self.tu, self.path, self.lines, unit, host_calls, functions)
         except Exception as e:  # noqa: BLE001 - never lose the kernels for a missing fact
             unit.notes.append(f"call facts not extracted ({type(e).__name__}: {e})")
             found = []
@@ -1470,8 +1471,7 @@ class Extractor:
             if call.name in _SYMBOL_WRITERS and call.args:
                 target = call.args[0].replace("&", "").replace("(", "").replace(")", "").strip()
                 self.host_writes.setdefault(target.split("::")[-1], f"{call.name} at line {call.span.line}")
-        from .calls import defined_functions
-        self.host_values = HostEvaluator(const_value, host_calls, lambda: defined_functions(self.tu, self.main))
+        self.host_values = HostEvaluator(const_value, host_calls, lambda: functions)
         launches = [(launch, launch.kernel) for launch in found]
         for launch in found:  # kernels of project headers (not system headers) launched in this file
             pattern = _kernel_pattern(launch.kernel)

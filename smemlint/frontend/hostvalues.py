@@ -143,7 +143,7 @@ class HostEvaluator:
                  definitions: Callable[[], list[ci.Cursor]] | None = None):
         self.const_value = const_value
         self._host_calls = host_calls  # every (call, enclosing function) of the file
-        self._definitions = definitions  # every function defined in the file, listed on first need
+        self._definitions = definitions  # every function defined in the file
         self._globals: dict[str, object] | None = None  # file-scope variable -> its value (_global_value)
         self.bindings: dict[str, int] = {}  # variables whose values a launch through a function pointer fixes
         self._callers: dict[str, list[tuple[ci.Cursor, ci.Cursor]]] | None = None
@@ -577,24 +577,22 @@ class HostEvaluator:
 
     def _assign(self, lhs: ci.Cursor, value, env: dict, fn: ci.Cursor, path: list | None = None) -> None:
         """`lhs = value` in `env`; `path`: lhs's fields and indices when evaluated elsewhere (_path)."""
-        path = self._path(lhs, env, fn) if path is None else path
-        if path is None:  # an element whose index is not known: the whole array is
-            target = self._assigned_var(_element_base(lhs))
-            if target:
-                env[target] = UNKNOWN
-            return
         base = _element_base(lhs)
         if base.kind != K.DECL_REF_EXPR or base.referenced is None:
             target = self._assigned_var(lhs) if lhs.kind == K.UNARY_OPERATOR else None
             if target:
                 env[target] = UNKNOWN
             return
+        if _subscripted(lhs) and base.referenced.type.get_canonical().kind != ci.TypeKind.CONSTANTARRAY:
+            return  # `p[i] = v` writes where the pointer points, not the pointer (its index is not evaluated)
+        path = self._path(lhs, env, fn) if path is None else path
         key = self._key(base.referenced)
+        if path is None:  # an element whose index is not known: the whole array is
+            env[key] = UNKNOWN
+            return
         if not path:
             env[key] = value
             return
-        if _indexes_memory(base.referenced, path):
-            return  # `p[i] = v` writes where the pointer points, not the pointer
         record = env.get(key)
         if not isinstance(record, dict):
             record = _default_record(base.referenced.type) or {}
@@ -892,9 +890,17 @@ def _initialized(var: ci.Cursor) -> bool:
     return any(t in ("=", "{", "(") for t in after)
 
 
-def _indexes_memory(var: ci.Cursor, path: list) -> bool:
-    """Does a path of indices into `var` go through a pointer (memory) rather than an array?"""
-    return any(isinstance(p, int) for p in path) and var.type.get_canonical().kind != ci.TypeKind.CONSTANTARRAY
+def _subscripted(c: ci.Cursor) -> bool:
+    """Does an lvalue select an element by index somewhere (`a[i].x`, `m[1][2]`)?"""
+    base = _strip(c)
+    while base.kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR):
+        if base.kind == K.ARRAY_SUBSCRIPT_EXPR:
+            return True
+        inner = [x for x in _kids(base) if x.kind.is_expression()]
+        if not inner:
+            return False
+        base = _strip(inner[0])
+    return False
 
 
 def _is_equality_ref(c: ci.Cursor) -> bool:
