@@ -7,7 +7,7 @@ import pytest
 
 from smemlint.config import Settings
 from smemlint.frontend import pch
-from smemlint.frontend.parse import ParseOptions, parse
+from smemlint.frontend.parse import ParseOptions, parse, reparse
 from smemlint.lint import lint_file
 from smemlint.report.json_report import report_dict
 from smemlint.results import portable
@@ -120,3 +120,32 @@ def test_old_pchs_are_pruned(tmp_path, monkeypatch) -> None:
         assert parse(str(src), _options(tmp_path, defines=(f"WIDTH={width}",))).errors == []
     assert len(list((tmp_path / "pch").glob("*.pch"))) == 2
     assert len(list((tmp_path / "pch").glob("*.h"))) == 2
+
+
+def test_an_editors_parse_uses_the_pch_and_reparses(tmp_path) -> None:
+    """The language server's parse (editing=True) is built over the PCH: ~10 ms instead of ~140 ms
+    for a small kernel file, and the same findings as the command line's parse."""
+    src = FIXTURES / "transpose_smem.cu"
+    text = src.read_text()
+    edited = parse(str(src), _options(tmp_path), text, editing=True)
+    assert list((tmp_path / "pch").glob("*.pch")) and edited.errors == []
+    assert _top_level_files(edited.tu) == {str(src)}
+    again = reparse(edited, str(src), text.replace("TILE + 1]", "TILE + 2]"))
+    assert again is not None and again.errors == []
+
+    settings = Settings(cuda_headers="bundled")
+    fresh = parse(str(src), _options(tmp_path), text, editing=True)
+    ours, cli = lint_file(str(src), settings, text, parsed=fresh), lint_file(str(src), settings, text)
+    assert [(d.line, d.column, d.code, d.message) for d in ours.diagnostics] == \
+        [(d.line, d.column, d.code, d.message) for d in cli.diagnostics]
+
+
+def test_a_pch_pruned_under_an_open_document_gives_a_fresh_parse(tmp_path) -> None:
+    src = FIXTURES / "square_tile.cu"
+    text = src.read_text()
+    edited = parse(str(src), _options(tmp_path), text, editing=True)
+    for p in (tmp_path / "pch").iterdir():
+        p.unlink()  # what _prune does to the least recently used PCHs, from another process
+    assert reparse(edited, str(src), text + "\n") is None  # the caller parses afresh
+    fresh = parse(str(src), _options(tmp_path), text + "\n", editing=True)
+    assert fresh.errors == [] and list((tmp_path / "pch").glob("*.pch"))

@@ -165,6 +165,7 @@ def main() -> None:
     ap.add_argument("--kernels", type=int, default=8, help="edit at most this many kernels per file")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
+    load = os.getloadavg()  # other work on the machine slows every figure: recorded with them
     rows = []
     for f in args.files:
         runs = [one(f, args.kernels) for _ in range(args.repeat)]
@@ -180,6 +181,8 @@ def main() -> None:
     if args.out:
         args.out.write_text(json.dumps({"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                                         "machine": f"{platform.node()} {os.cpu_count()} cores",
+                                        "load_average_1_5_15_min": {"start": [round(x, 2) for x in load],
+                                                                    "end": [round(x, 2) for x in os.getloadavg()]},
                                         "command": " ".join(sys.argv), "files": rows}, indent=1) + "\n")
 
 

@@ -272,8 +272,10 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
         args = clang_args(mode, path, options, toolkit, discovered)
         other = modes[n + 1] if n + 1 < len(modes) else None
         try:
+            # an editor's parse uses the PCH too: its preamble is then built over the precompiled
+            # header (~10 ms for a small kernel file instead of ~140 ms), and reparses stay as cheap
             tu = _parse(path, args, unsaved, _KEEP_GOING | (_EDITING if editing else 0),
-                        options.pch_dir if mode == "bundled" and not editing else None)
+                        options.pch_dir if mode == "bundled" else None)
         except ci.TranslationUnitLoadError as e:
             tried.append(ParseResult(None, mode, [f"{path}: clang could not parse the file ({e})"], args=args))
             again = other is not None
@@ -331,8 +333,8 @@ def reparse(previous: ParseResult, path: str, text: str) -> ParseResult | None:
     try:
         previous.tu.reparse(unsaved_files=[(path, text)], options=_KEEP_GOING)
     except ci.TranslationUnitLoadError:
-        return None
+        return None  # e.g. the PCH its preamble was built on was pruned from the cache meanwhile
     found = _collect(previous.tu)
-    if found.in_header:
-        return None
+    if found.in_header or pch.rejected(previous.tu):
+        return None  # a fresh parse rebuilds the PCH (or goes without it)
     return ParseResult(previous.tu, previous.mode, found.errors, found.missing, previous.args, list(previous.notes))

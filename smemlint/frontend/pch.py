@@ -125,13 +125,14 @@ def _prune(directory: Path) -> None:
         pass
 
 
-def rejected(tu: ci.TranslationUnit, pch_path: str) -> bool:
-    """Whether clang complained about the PCH itself (stale, or built for other options)."""
+def rejected(tu: ci.TranslationUnit, pch_path: str = "") -> bool:
+    """Whether clang complained about the PCH itself (stale, or built for other options); without
+    `pch_path`, about any PCH (a reparse, whose preamble was built over one)."""
     for d in tu.diagnostics:
         if d.severity < ci.Diagnostic.Warning:
             continue
         text = d.spelling
-        if pch_path in text or any(m in text for m in _MARKERS):
+        if (pch_path and pch_path in text) or any(m in text for m in _MARKERS):
             return True
     return False
 
