@@ -110,9 +110,39 @@ class SmemlintServer:
                     self.incremental += 1
                     self.bases[uri] = (text, settings, merged)
                     return merged
-        result = self.lint_whole(uri, path, text, settings)
+        result = self.from_cache(path, text, settings) if base is None else None
+        if result is None:
+            result = self.lint_whole(uri, path, text, settings)
+            self.to_cache(path, text, settings, result)
         self.bases[uri] = (text, settings, result)
         return result
+
+    def _cache_key(self, path: str, text: str, settings: Settings):  # noqa: ANN202
+        """The result cache and this buffer's entry in it, when the buffer is the file as saved (the
+        entry `smemlint check` makes and reads for it); (None, None) otherwise."""
+        from ..cache import Cache
+
+        try:
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                if fh.read() != text:
+                    return None, None
+        except OSError:
+            return None, None
+        cache = Cache(settings)
+        return cache, cache.key(path)
+
+    def from_cache(self, path: str, text: str, settings: Settings) -> FileResult | None:
+        """A document opened as saved, whose result the cache holds: served from it (the first edit
+        then lints it whole, as there is no parse to re-lint one kernel of)."""
+        cache, key = self._cache_key(path, text, settings)
+        return cache.get(key) if cache is not None else None
+
+    def to_cache(self, path: str, text: str, settings: Settings, result: FileResult) -> None:
+        from ..results import portable
+
+        cache, key = self._cache_key(path, text, settings)
+        if cache is not None and key is not None and result.status == "ok":
+            cache.put(key, portable(result))
 
     def lint_whole(self, uri: str, path: str, text: str, settings: Settings, focus: int | None = None) -> FileResult:
         """Lint `text` (only the kernel around line `focus`, if given), reparsing the document's kept
