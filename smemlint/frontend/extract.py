@@ -1471,7 +1471,7 @@ class Extractor:
             if call.name in _SYMBOL_WRITERS and call.args:
                 target = call.args[0].replace("&", "").replace("(", "").replace(")", "").strip()
                 self.host_writes.setdefault(target.split("::")[-1], f"{call.name} at line {call.span.line}")
-        self.host_values = HostEvaluator(const_value, host_calls, lambda: functions)
+        self.host_values = HostEvaluator(const_value, host_calls, functions)
         launches = [(launch, launch.kernel) for launch in found]
         for launch in found:  # kernels of project headers (not system headers) launched in this file
             pattern = _kernel_pattern(launch.kernel)

@@ -140,7 +140,7 @@ class HostEvaluator:
 
     def __init__(self, const_value: Callable[[ci.Cursor], int | None],
                  host_calls: list[tuple[ci.Cursor, ci.Cursor]],
-                 definitions: Callable[[], list[ci.Cursor]] | None = None):
+                 definitions: list[ci.Cursor] | None = None):
         self.const_value = const_value
         self._host_calls = host_calls  # every (call, enclosing function) of the file
         self._definitions = definitions  # every function defined in the file
@@ -671,7 +671,7 @@ class HostEvaluator:
         class's `operator=`), with None for a write of any other kind; one walk over the file's
         functions."""
         writes: dict[str, list] = {}
-        for fn in self._definitions() if self._definitions is not None else ():
+        for fn in self._definitions or ():
             try:
                 for c in fn.walk_preorder():
                     kind = c.kind
