@@ -34,6 +34,7 @@ So a load is predicted merged only when all of this holds, else it stays as writ
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -469,13 +470,7 @@ def _group_merge(loop: _Loop, coef: int, members: list[tuple[ir.Access, Form]]) 
     for wide in WIDTHS:
         if wide <= width or align % wide or start % wide:
             continue
-        group = wide // _gcd(wide, coef)  # iterations after which the stream is wide-aligned again
+        group = wide // math.gcd(wide, coef)  # iterations after which the stream is wide-aligned again
         if group <= MAX_GROUP and loop.trips % group == 0:
             return wide, group
     return None
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
