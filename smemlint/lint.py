@@ -194,6 +194,9 @@ def _worker(conn, settings: Settings, memory_mb: int | None, parent: int) -> Non
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, 2)
             os.close(devnull)
+            import faulthandler
+
+            faulthandler.disable()  # a host that enabled it (pytest, -X faulthandler) keeps its own copy of stderr
         if memory_mb:
             import resource
 
