@@ -6,10 +6,11 @@
 
 For every corpus it measures:
 - bare parse: libclang (a plain index) parsing each file with exactly the arguments smemlint
-  passes in bundled-header mode, one process, one file after the other: the parse any
-  libclang-based tool starts from;
-- the same parse with the bundled header precompiled (frontend/pch.py): the parse smemlint
-  really does, shown so the analysis' own cost can be read off the table;
+  passes, with the same headers (the CUDA toolkit's where the file's includes need them, as for
+  Thrust and CUB, else the bundled declarations: frontend/parse.py's choice), one process, one file
+  after the other: the parse any libclang-based tool starts from;
+- the same parse with the bundled header precompiled (frontend/pch.py) where the bundled header is
+  used: the parse smemlint really does, shown so the analysis' own cost can be read off the table;
 - clang-tidy: `clang-tidy -checks=-* --allow-no-checks FILE -- <same arguments>` per file (the `clang-tidy`
   PyPI package), what users already run;
 - smemlint cold, one worker (`-j 1`, empty cache): per-file times (`seconds` in the JSON: read,
@@ -47,16 +48,22 @@ import json, resource, sys, tempfile, time
 from pathlib import Path
 import clang.cindex as ci
 from smemlint.frontend import pch
-from smemlint.frontend.parse import INCLUDE_DIR, ParseOptions, clang_args, _KEEP_GOING
+from smemlint.frontend.parse import (INCLUDE_DIR, ParseOptions, _include_dirs, _KEEP_GOING, clang_args,
+                                     find_cuda_toolkit, user_flags, wants_toolkit)
 files, with_pch = json.load(sys.stdin)
+toolkit = find_cuda_toolkit()
 index = ci.Index.create()  # a plain index, as any libclang tool makes one
 pch_dir = Path(tempfile.mkdtemp(prefix="bare-pch-"))
 out = []
 t0 = time.perf_counter()
 for f in files:
     t = time.perf_counter()
-    args = clang_args("bundled", f, ParseOptions(cuda_headers="bundled"))
-    if with_pch:  # what smemlint itself parses with: the bundled header precompiled once (frontend/pch.py)
+    # the headers smemlint's parse uses: the toolkit's where the includes need them (Thrust, CUB), else
+    # the bundled declarations (frontend/parse.py decides the same way, before parsing)
+    options = ParseOptions(cuda_headers="auto")
+    toolkit_needed = bool(toolkit) and wants_toolkit(f, None, toolkit, _include_dirs(user_flags(f, options)))
+    args = clang_args("toolkit" if toolkit_needed else "bundled", f, options, toolkit)
+    if with_pch and not toolkit_needed:  # the bundled header precompiled once, as smemlint does (frontend/pch.py)
         base = pch.without_forced(args)
         args = ["-include-pch", pch.precompiled(index, base, INCLUDE_DIR, pch_dir), *base]
     try:
