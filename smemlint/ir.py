@@ -6,6 +6,7 @@ Positions are 1-based lines and byte columns of the original file.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 
@@ -263,6 +264,36 @@ def lvalue_root(e: Expr, limit: int = 32) -> SymbolRef | VarRef | None:
             return None
         e = nxt
     return None
+
+
+def children(n: object) -> Iterator[Stmt | Expr]:
+    """The statements and expressions directly inside an IR node (not its types, spans or symbols)."""
+    for f in getattr(n, "__dataclass_fields__", ()):
+        v = getattr(n, f)
+        if isinstance(v, tuple):
+            yield from (x for x in v if isinstance(x, (Stmt, Expr)))
+        elif isinstance(v, (Stmt, Expr)):
+            yield v
+
+
+def walk(root: object) -> Iterator[Stmt | Expr]:
+    """Every statement and expression under `root`, `root` first."""
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(children(n))
+
+
+def assigned_vars(n: object) -> set[str]:
+    """Variables written anywhere in `n` (declared, assigned, incremented)."""
+    out: set[str] = set()
+    for x in walk(n):
+        if isinstance(x, Decl):
+            out.add(x.var)
+        elif isinstance(x, (Assign, IncDec)) and isinstance(x.target, (VarRef, LocalField)):
+            out.add(x.target.var)
+    return out
 
 
 def without_spans(e: object) -> object:

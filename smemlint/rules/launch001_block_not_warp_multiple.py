@@ -83,20 +83,6 @@ SM_COUNT = {"sm_70": 80, "sm_80": 108, "sm_90": 132}
 WORK_PER_THREAD = 16
 
 
-def _nodes(root: object) -> Iterator[object]:
-    """Every IR node under `root` (statements and expressions)."""
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        yield n
-        for f in getattr(n, "__dataclass_fields__", ()):
-            v = getattr(n, f)
-            if isinstance(v, tuple):
-                stack.extend(x for x in v if hasattr(x, "__dataclass_fields__"))
-            elif isinstance(v, (ir.Stmt, ir.Expr)):
-                stack.append(v)
-
-
 _CLOCK = re.compile(r"\bclock(64)?\s*\(|%clock|globaltimer")
 
 
@@ -130,8 +116,8 @@ def _work_beyond_grid(kernel: ir.Kernel, launch: ir.LaunchSite, threads: int) ->
     launched grid, or a bound the launch does not give (more blocks would then have work to do);
     False when the launched grid covers every such loop in a few passes (jacobi's `finalError` over
     512 rows with 3 blocks of 256: more blocks would have nothing to do)."""
-    loops = [n for n in _nodes(kernel.body) if isinstance(n, ir.Loop) and n.step is not None
-             and any(isinstance(x, ir.Builtin) and x.name.startswith("gridDim") for x in _nodes(n.step))]
+    loops = [n for n in ir.walk(kernel.body) if isinstance(n, ir.Loop) and n.step is not None
+             and any(isinstance(x, ir.Builtin) and x.name.startswith("gridDim") for x in ir.walk(n.step))]
     if not loops:
         return False, None
     params = {p.var: v for p, v in zip(kernel.params, launch.args) if v is not None}

@@ -198,15 +198,15 @@ def _cond_params(kernel: ir.Kernel | None, cond: ir.Expr) -> set[str]:
     if kernel is None:
         return set()
     params = {p.var: p.name for p in kernel.params}
-    decls = [n for n in _walk(kernel.body) if isinstance(n, ir.Decl) and n.init is not None]
-    assigns = [n for n in _walk(kernel.body) if isinstance(n, ir.Assign) and isinstance(n.target, ir.VarRef)]
+    decls = [n for n in ir.walk(kernel.body) if isinstance(n, ir.Decl) and n.init is not None]
+    assigns = [n for n in ir.walk(kernel.body) if isinstance(n, ir.Assign) and isinstance(n.target, ir.VarRef)]
     defs: dict[str, list[object]] = {}
     pairs = [(d.var, d.init) for d in decls] + [(a.target.var, a.value) for a in assigns]  # type: ignore[union-attr]
     for var, e in pairs:
         defs.setdefault(var, []).append(e)
     out: set[str] = set()
     seen: set[str] = set()
-    todo = [n.var for n in _walk(cond) if isinstance(n, ir.VarRef)]
+    todo = [n.var for n in ir.walk(cond) if isinstance(n, ir.VarRef)]
     while todo:
         v = todo.pop()
         if v in seen:
@@ -215,7 +215,7 @@ def _cond_params(kernel: ir.Kernel | None, cond: ir.Expr) -> set[str]:
         if v in params:
             out.add(params[v])
         for e in defs.get(v, ()):
-            todo += [n.var for n in _walk(e) if isinstance(n, ir.VarRef)]
+            todo += [n.var for n in ir.walk(e) if isinstance(n, ir.VarRef)]
     return out
 
 
@@ -226,8 +226,8 @@ def _bounds_check(kernel: ir.Kernel | None, cond: ir.Expr) -> bool:
     if kernel is None:
         return False
     grid_vars: set[str] = set()
-    decls = [n for n in _walk(kernel.body) if isinstance(n, ir.Decl) and n.init is not None]
-    assigns = [n for n in _walk(kernel.body) if isinstance(n, ir.Assign) and isinstance(n.target, ir.VarRef)]
+    decls = [n for n in ir.walk(kernel.body) if isinstance(n, ir.Decl) and n.init is not None]
+    assigns = [n for n in ir.walk(kernel.body) if isinstance(n, ir.Assign) and isinstance(n.target, ir.VarRef)]
     pairs = [(d.var, d.init) for d in decls] + [(a.target.var, a.value) for a in assigns]  # type: ignore[union-attr]
     changed = True
     while changed:
@@ -241,20 +241,7 @@ def _bounds_check(kernel: ir.Kernel | None, cond: ir.Expr) -> bool:
 
 def _reads_grid(e: object, grid_vars: set[str]) -> bool:
     return any(isinstance(n, ir.Builtin) and n.name.startswith("blockIdx") or
-               isinstance(n, ir.VarRef) and n.var in grid_vars for n in _walk(e))
-
-
-def _walk(root: object) -> Iterator[object]:
-    stack = [root]
-    while stack:
-        n = stack.pop()
-        yield n
-        for f in getattr(n, "__dataclass_fields__", ()):
-            v = getattr(n, f)
-            if isinstance(v, tuple):
-                stack.extend(x for x in v if isinstance(x, (ir.Stmt, ir.Expr)))
-            elif isinstance(v, (ir.Stmt, ir.Expr)):
-                stack.append(v)
+               isinstance(n, ir.VarRef) and n.var in grid_vars for n in ir.walk(e))
 
 
 def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[Diagnostic]:

@@ -31,39 +31,6 @@ from .. import ir
 _BRANCHING_OPS = ("&&", "||")
 
 
-def _children(n: object) -> Iterator[object]:
-    fields = getattr(n, "__dataclass_fields__", None)
-    if not fields:
-        return
-    for f in fields:
-        if f in ("ctype", "span", "symbol"):
-            continue
-        v = getattr(n, f)
-        if isinstance(v, (tuple, list)):
-            yield from v
-        elif v is not None:
-            yield v
-
-
-def _walk(n: object) -> Iterator[object]:
-    stack = [n]
-    while stack:
-        x = stack.pop()
-        yield x
-        stack.extend(_children(x))
-
-
-def _assigned(n: object) -> set[str]:
-    """Variables written anywhere in `n` (declared, assigned, incremented)."""
-    out: set[str] = set()
-    for x in _walk(n):
-        if isinstance(x, ir.Decl):
-            out.add(x.var)
-        elif isinstance(x, (ir.Assign, ir.IncDec)) and isinstance(x.target, (ir.VarRef, ir.LocalField)):
-            out.add(x.target.var)
-    return out
-
-
 def _every_iteration_loads(body: ir.Stmt) -> Iterator[ir.Access]:
     """The loads of `body` that each iteration surely executes."""
     stack: list[object] = [body]
@@ -82,7 +49,7 @@ def _every_iteration_loads(body: ir.Stmt) -> Iterator[ir.Access]:
             continue
         if isinstance(x, ir.Access) and x.op == "ld":
             yield x
-        stack.extend(_children(x))
+        stack.extend(ir.children(x))
 
 
 def _distinct_shared(a: ir.Expr, b: ir.Expr) -> bool:
@@ -99,7 +66,7 @@ def hoisted_loads(loop: ir.Loop, volatile_vars: set[str] | frozenset[str] = froz
     parts = [p for p in (loop.body, loop.cond, loop.step) if p is not None]
     stores: list[ir.Access] = []
     for part in parts:
-        for x in _walk(part):
+        for x in ir.walk(part):
             if isinstance(x, (ir.Barrier, ir.Unsupported, ir.BulkCopy, ir.AsyncCopy, ir.FragmentAccess)):
                 return frozenset()
             if isinstance(x, ir.Call) and (x.function is not None or not is_pure_function(x.name)):
@@ -113,13 +80,13 @@ def hoisted_loads(loop: ir.Loop, volatile_vars: set[str] | frozenset[str] = froz
                     return frozenset()  # every volatile access happens as written
                 if x.op == "st":
                     stores.append(x)
-    variant = _assigned(loop.body) | (_assigned(loop.step) if loop.step is not None else set())
+    variant = ir.assigned_vars(loop.body) | (ir.assigned_vars(loop.step) if loop.step is not None else set())
     out = set()
     for load in _every_iteration_loads(loop.body):
         address = load.lvalue
-        if any(isinstance(x, ir.Access) for x in _walk(address) if x is not load):
+        if any(isinstance(x, ir.Access) for x in ir.walk(address) if x is not load):
             continue  # an address read from memory
-        used = {x.var for x in _walk(address) if isinstance(x, (ir.VarRef, ir.LocalField))}
+        used = {x.var for x in ir.walk(address) if isinstance(x, (ir.VarRef, ir.LocalField))}
         if used & variant:
             continue
         key = ir.without_spans(address)

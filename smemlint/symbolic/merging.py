@@ -75,34 +75,12 @@ class Form:
 UNKNOWN = Form(0, 1, 0)  # a value that does not change with the loop's variable, of unknown alignment
 
 
-def _children(n: object) -> Iterator[object]:
-    fields = getattr(n, "__dataclass_fields__", None)
-    if not fields:
-        return
-    for f in fields:
-        if f in ("ctype", "span", "symbol"):
-            continue
-        v = getattr(n, f)
-        if isinstance(v, tuple):
-            yield from v
-        elif v is not None and not isinstance(v, (str, int, bool)):
-            yield v
-
-
-def _walk(n: object) -> Iterator[object]:
-    stack = [n]
-    while stack:
-        x = stack.pop()
-        yield x
-        stack.extend(_children(x))
-
-
 class _Definitions:
     """Where each local is given a value: its declaration's initializer, assignments, ++/--."""
 
     def __init__(self, body: ir.Stmt) -> None:
         self.defs: dict[str, list[object]] = {}
-        for n in _walk(body):
+        for n in ir.walk(body):
             if isinstance(n, ir.Decl):
                 self.defs.setdefault(n.var, []).append(n)
             elif isinstance(n, ir.Assign) and isinstance(n.target, ir.VarRef):
@@ -204,10 +182,10 @@ def constant_loop(loop: ir.Loop) -> _Loop | None:
     if not one:
         return None
     trips = bound - start + (1 if cond.op == "<=" else 0)
-    assigned = frozenset(_Definitions(loop.body).defs)
+    assigned = frozenset(ir.assigned_vars(loop.body))
     if trips <= 0 or iv in assigned:
         return None
-    inner = frozenset(c.iv for n in _walk(loop.body) if isinstance(n, ir.Loop) and (c := constant_loop(n)) is not None)
+    inner = frozenset(c.iv for n in ir.walk(loop.body) if isinstance(n, ir.Loop) and (c := constant_loop(n)) is not None)
     return _Loop(loop, iv, start, trips, assigned, inner)
 
 
@@ -268,7 +246,7 @@ class _Forms:
         return UNKNOWN
 
     def _mentions_loop(self, e: ir.Expr) -> bool:
-        for n in _walk(e):
+        for n in ir.walk(e):
             if isinstance(n, ir.VarRef) and (n.var == self.loop.iv or n.var in self.loop.assigned):
                 return True
         return False
@@ -322,7 +300,7 @@ _UNSAFE_EXPRS = (ir.AsyncCopy, ir.FragmentAccess)
 def _body_allows_merging(loop: ir.Loop, scope: _Scope) -> bool:
     """No store to memory other than registers, barrier, asm, async copy or call with a body; only
     loops with constant trip counts inside (so the whole body is unrolled)."""
-    for n in _walk(loop.body):
+    for n in ir.walk(loop.body):
         if isinstance(n, _UNSAFE_STMTS) or isinstance(n, _UNSAFE_EXPRS):
             return False
         if isinstance(n, ir.Loop) and constant_loop(n) is None:
@@ -350,7 +328,7 @@ def unrolled_size(s: object) -> int:
         body = unrolled_size(s.body)
         return body * c.trips if c is not None else body
     own = 1 if isinstance(s, _COUNTED) else 0
-    return own + sum(unrolled_size(x) for x in _children(s))
+    return own + sum(unrolled_size(x) for x in ir.children(s))
 
 
 def _unconditional_loads(s: object) -> Iterator[ir.Access]:
@@ -369,7 +347,7 @@ def _unconditional_loads(s: object) -> Iterator[ir.Access]:
             continue
         if isinstance(n, ir.Access) and n.op == "ld":
             yield n
-        stack.extend(_children(n))
+        stack.extend(ir.children(n))
 
 
 @dataclass(frozen=True)
@@ -397,13 +375,13 @@ MAX_INLINE_DEPTH = 3
 
 def _predict(body: ir.Stmt, scope: _Scope, functions: dict[str, ir.Function], instructions: set[int],
              out: dict[int, Merge], depth: int) -> None:
-    for node in _walk(body):
+    for node in ir.walk(body):
         if isinstance(node, ir.Loop):
             out.update(_loop_merges(node, scope, functions, instructions))
     if depth >= MAX_INLINE_DEPTH:
         return
     per_function: dict[str, list[dict[int, Merge]]] = {}
-    for call in _walk(body):
+    for call in ir.walk(body):
         fn = functions.get(call.function) if isinstance(call, ir.Call) and call.function else None
         if fn is None:
             continue
@@ -450,7 +428,7 @@ def _unrolled(node: ir.Loop, loop: _Loop) -> bool:
     size = unrolled_size(node)
     if size <= FULL_UNROLL_SIZE:
         return True
-    return not loop.inner and not any(isinstance(n, ir.Loop) for n in _walk(node.body)) and \
+    return not loop.inner and not any(isinstance(n, ir.Loop) for n in ir.walk(node.body)) and \
         size // loop.trips <= INNERMOST_BODY_SIZE
 
 
