@@ -351,7 +351,8 @@ def check(ctx) -> Iterator[Diagnostic]:
         if cost.worst_bank is not None:
             msg += (f"; in warp {worst.warp}, lanes {_lanes_text(cost.worst_lanes)} hit bank {cost.worst_bank} "
                     f"at {cost.ways} different words")
-        written = a.stats.site.width * 8
+        # a C++ access costed wider than written was merged (an instruction's own width is its own)
+        written = a.stats.site.width * 8 if not a.stats.site.instruction else 0
         if 0 < written < a.width_bits and a.sass_widths:  # costed as emitted (--sass; symbolic/emitted.py)
             msg += (f"; the compiler merged these {written}-bit reads into {a.width_bits}-bit instructions "
                     "(SASS), costed as emitted")
