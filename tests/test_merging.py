@@ -105,3 +105,16 @@ def test_form_arithmetic_examples() -> None:
     assert forms.integer(ir.BinOp(INT, "+", IV, OTHERS[1])) == Form(1, 1, 0)  # + a parameter: alignment 1
     assert forms.integer(ir.BinOp(INT, "*", IV, IV)) is None  # not affine in k
     assert _Definitions(ir.Block(None, ())).single_init("x") is None
+
+
+def test_instructions_are_not_called_merged() -> None:
+    """A wmma fragment load is costed at its own instructions' width, wider than its half elements:
+    that is not a merge, and SMEM001 must not say nvcc merged anything (seen on LeetCUDA's and
+    cuda-samples' tensor-core GEMMs)."""
+    from smemlint.config import Settings
+    from smemlint.lint import lint_file
+
+    result = lint_file(str(ROOT / "fixtures" / "wmma_gemm.cu"), Settings())
+    smem = [d for d in result.diagnostics if d.code == "SMEM001"]
+    assert smem
+    assert not [d.message for d in smem if "merge" in d.message]
