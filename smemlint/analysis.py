@@ -502,6 +502,7 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
             continue
         k.sass, k.sass_facts = kf.to_dict(), kf
         merged: dict[int, int] = {}
+        laid: dict[int, tuple[tuple[int, int], ...]] = {}
         for a in k.accesses:
             if a.space not in ("shared", "global") or a.op not in ("ld", "st"):
                 continue
@@ -515,11 +516,14 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
             else:
                 a.assumptions.append(f"SASS ({kf.arch}) emits {names} on this line; the model used one "
                                      f"{a.width_bits}-bit access as written")
-                if _merged_by_compiler(k, a, widths):
-                    merged[a.stats.site.id] = widths[0] // 8
+            layout = _laid_out_by_compiler(k, kf, a, widths)
+            if layout is not None:
+                laid[a.stats.site.id] = layout
+            elif _merged_by_compiler(k, a, widths):
+                merged[a.stats.site.id] = widths[0] // 8
         merged.update(_merged_on_shared_lines(k, kf, settings.arch))
-        if merged:
-            _cost_as_emitted(k, merged, settings.arch, _sass_explanation(kf))
+        if merged or laid:
+            _cost_as_emitted(k, merged, settings.arch, _sass_explanation(kf), laid)
 
 
 def _merged_by_compiler(k: KernelResult, a: AccessResult, widths: list[int]) -> bool:
@@ -528,6 +532,17 @@ def _merged_by_compiler(k: KernelResult, a: AccessResult, widths: list[int]) -> 
     return (len(set(widths)) == 1 and widths[0] > a.width_bits and a.predictable and a.stats is not None
             and not a.stats.site.instruction
             and sum(1 for b in k.accesses if (b.sass_line, b.space, b.op) == (a.sass_line, a.space, a.op)) == 1)
+
+
+def _laid_out_by_compiler(k: KernelResult, kf, a: AccessResult, widths: list[int]) -> tuple[tuple[int, int], ...] | None:
+    """The layout of a shared access's instructions (sass/facts.py `layout_on_line`) when nvcc made
+    something other than one instruction of the written width per execution (wider ones, or a narrow
+    peel beside wide ones) and the access is the only one of its space and direction on its line."""
+    if a.space != "shared" or max(widths) <= a.width_bits or min(widths) < a.width_bits \
+            or not a.predictable or a.stats is None or a.stats.site.instruction \
+            or sum(1 for b in k.accesses if (b.sass_line, b.space, b.op) == (a.sass_line, a.space, a.op)) != 1:
+        return None
+    return kf.layout_on_line(a.sass_line, a.space, a.op, a.file)
 
 
 def _merged_on_shared_lines(k: KernelResult, kf, arch: str) -> dict[int, int]:
@@ -561,20 +576,29 @@ def _merged_on_shared_lines(k: KernelResult, kf, arch: str) -> dict[int, int]:
 
 
 def _cost_as_emitted(k: KernelResult, merged: dict[int, int], arch: str,
-                     explain: Callable[[AccessResult, SiteStats, float], str]) -> None:
+                     explain: Callable[[AccessResult, SiteStats, float, bool], str],
+                     laid: dict[int, tuple[tuple[int, int], ...]] | None = None) -> None:
     """Issue 17 item 6: re-cost the merged accesses (site id -> bytes per lane emitted) as the wider
-    instructions nvcc made of them (symbolic/emitted.py); `explain` says so in the access's
-    assumptions (given the access, its new statistics and its cost per request as written)."""
+    instructions nvcc made of them, and the `laid` ones as the instructions of their SASS layout
+    (symbolic/emitted.py); `explain` says so in the access's assumptions (given the access, its new
+    statistics, its cost per request as written, and whether it was costed as a layout). Laid-out accesses whose lanes do not fit their
+    layout are costed as merged where one width was emitted, else left as written."""
     from .symbolic.emitted import evaluate_merged
 
     if k.ir is None or k.unit is None or k.config is None:
         return
-    stats = evaluate_merged(k.unit, k.ir, k.config, arch, merged)
+    laid = laid or {}
+    stats = evaluate_merged(k.unit, k.ir, k.config, arch, merged, laid) if laid else None
+    if stats is None:
+        merged = {**merged, **{sid: layout[0][1] for sid, layout in laid.items()
+                               if len({size for _, size in layout}) == 1}}
+        laid = {}
+        stats = evaluate_merged(k.unit, k.ir, k.config, arch, merged) if merged else None
     if stats is None:
         return
     for a in k.accesses:
         sid = a.stats.site.id if a.stats else None
-        if sid not in merged:
+        if sid not in merged and sid not in laid:
             continue
         st = stats.get(sid)
         if st is None or st.unpredictable or not st.requests:
@@ -586,20 +610,24 @@ def _cost_as_emitted(k: KernelResult, merged: dict[int, int], arch: str,
         else:
             a.sectors_per_request, a.ideal_sectors_per_request = _per(st.sectors, st.requests), \
                 _per(st.ideal_sectors, st.requests)
-        text = explain(a, st, before)  # (may rewrite the assumptions it replaces)
+        text = explain(a, st, before, sid in laid)  # (may rewrite the assumptions it replaces)
         a.assumptions.append(text)
-        a.width_bits = merged[sid] * 8
+        emitted = {merged[sid]} if sid in merged else {size for _, size in laid[sid]}
+        if len(emitted) == 1:  # (one laid out in instructions of several widths keeps its own: sass_widths has them)
+            a.width_bits = emitted.pop() * 8
         a.requests = st.requests
         a.stats = st
         a.worst_case = None  # the residue sweep was of the access as written
         a.worst_block = None  # so was the grid's average
 
 
-def _sass_explanation(kf) -> Callable[[AccessResult, SiteStats, float], str]:
-    def explain(a: AccessResult, st: SiteStats, before: float) -> str:
+def _sass_explanation(kf) -> Callable[[AccessResult, SiteStats, float, bool], str]:
+    def explain(a: AccessResult, st: SiteStats, before: float, laid_out: bool) -> str:
         names = kf.describe_line(a.sass_line, a.space, a.op, a.file)
         a.assumptions = [x for x in a.assumptions if not x.startswith(f"SASS ({kf.arch}) emits")]
-        return (f"SASS ({kf.arch}): the compiler merged this {a.width_bits}-bit access into {names}; "
+        how = "laid out this {}-bit access as {} (straight-line code, each once per run of the loop)" \
+            if laid_out and len(set(a.sass_widths or ())) > 1 else "merged this {}-bit access into {}"
+        return (f"SASS ({kf.arch}): the compiler {how.format(a.width_bits, names)}; "
                 f"costed as emitted, {st.requests} requests (as written: {before:g} per request over {a.requests})")
     return explain
 
@@ -616,7 +644,7 @@ def apply_predicted_merges(k: KernelResult, arch: str) -> None:
     if not predicted:
         return
 
-    def explain(a: AccessResult, st: SiteStats, before: float) -> str:
+    def explain(a: AccessResult, st: SiteStats, before: float, laid_out: bool) -> str:
         m = predicted[a.stats.site.id]
         return (f"nvcc unrolls the loop at line {m.loop_line} and merges this {a.width_bits}-bit read of {m.text} "
                 f"with the next {m.iterations - 1} iteration(s)' into one {m.bytes * 8}-bit load (LDS.{m.bytes * 8}, "

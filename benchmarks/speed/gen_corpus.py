@@ -256,8 +256,9 @@ __global__ void {name}(const float *src, float *dst, int ld, int rows)
 KINDS = [transpose, matmul, reduction, stencil, elementwise, histogram, strided]
 
 
-def make_file(r: random.Random, index: int) -> str:
-    n = r.choice([1, 2, 2, 3, 3, 4])
+def make_file(r: random.Random, index: int, kernels: int | None = None) -> str:
+    """One file of 1-4 kernels (or of `kernels`: a kernel-dense file, as llm.c's are)."""
+    n = kernels or r.choice([1, 2, 2, 3, 3, 4])
     kinds = [r.choice(KINDS) for _ in range(n)]
     parts, launches = [], []
     for k, kind in enumerate(kinds):

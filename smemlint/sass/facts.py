@@ -46,6 +46,11 @@ def _ptx_width(fam: str) -> int | None:
     return ptx_width(fam)
 
 
+_BRANCHES = frozenset({"BRA", "BRX", "JMP", "JMX", "CALL", "RET", "EXIT", "BSSY", "BSYNC", "WARPSYNC", "BREAK"})
+# `[R14+0xc]`, `[R16+-0x8]`, `[R20]`: one register plus an optional immediate (what layout_on_line reads)
+_ADDRESS = re.compile(r"\[(R\d+)(?:\+(-?0x[0-9a-fA-F]+))?\]")
+
+
 def width_bits(opcode: str) -> int | None:
     """Bits per lane of a load/store opcode (LDS.128 → 128, STG.E.U16 → 16, LDS → 32)."""
     parts = opcode.split(".")
@@ -155,6 +160,40 @@ class KernelFacts:
             if w is not None:
                 out += [w] * n
         return out
+
+    def layout_on_line(self, line: int, space: str, op: str, path: str | None = None) -> tuple[tuple[int, int], ...] | None:
+        """Where the memory instructions of `line` in `space` doing `op` read or write, relative to
+        one another: (byte offset, bytes per lane) of each, sorted, the first at offset 0.
+
+        The instructions are cut into groups, each a straight-line run (no branch, branch target or
+        predicate among them) off one register plus immediates (`LDS R15, [R14+0xc]`,
+        `LDS.128 R8, [R14+0x10]`), so every instruction of a group executes whenever its first does:
+        one unrolled run of a constant-trip loop. When every group has the same layout (an outer
+        loop unrolled around it repeats the group), that layout; None otherwise (a runtime-trip
+        loop's unrolled body beside its remainder loop: how often each runs is decided at run time)."""
+        if self.source != "sass":
+            return None
+        key = path if path is not None else self.line_file
+        ops = [(i, ins) for i, ins in enumerate(self.instrs)
+               if ins.predicate != "@!PT" and _SPACE.get(ins.mnemonic) == (space, op) and ins.mnemonic != "LDSM"
+               and line in (ins.lines_in(key) if key is not None else [ins.line])]
+        if not ops or any(ins.predicate for _, ins in ops):
+            return None
+        targets = {ins.target for ins in self.instrs if ins.target is not None}
+        groups: list[list[tuple[int, int]]] = []
+        register = previous = None
+        for i, ins in ops:
+            m, w = _ADDRESS.search(ins.operands), width_bits(ins.opcode)
+            if m is None or w is None:
+                return None
+            between = self.instrs[previous + 1:i + 1] if previous is not None else []
+            if m.group(1) != register or any(x.mnemonic in _BRANCHES for x in between) or \
+                    any(x.offset in targets for x in between):
+                groups.append([])
+            groups[-1].append((int(m.group(2) or "0", 16), w // 8))
+            register, previous = m.group(1), i
+        layouts = {tuple((off - min(g)[0], size) for off, size in sorted(g)) for g in groups}
+        return layouts.pop() if len(layouts) == 1 else None
 
     def describe_line(self, line: int, space: str, op: str, path: str | None = None) -> str:
         """`LDS.128 + 3x LDS`: the instructions of `line` (of `path`) in `space` doing `op`."""

@@ -10,8 +10,21 @@ W/8-aligned addresses is one W-bit request at those addresses (the merged instru
 execution whose lanes are all off that alignment is part of an earlier merged one and adds no
 request. The numbers are then those of the emitted instructions: Nsight Compute's per-line figure.
 Lanes split between aligned and unaligned addresses: not a merge this explains; left as written.
+
+Where the SASS gives more (sass/facts.py `layout_on_line`: the line's instructions are straight-line
+code off one register, so each runs once whenever the first does), the access is costed as those
+instructions exactly (`laid`): nvcc's peel of a loop's first iteration into a narrow LDS before its
+LDS.128s (`for (k = 3; k < 13; k++)`: LDS, 2x LDS.128, LDS), and its over-reads (`k = 1..15` read as
+four LDS.128 from k = 0). The first execution of a loop run anchors the layout: the one offset of it
+that puts every instruction at its own alignment in every lane; each later execution whose lanes all
+sit the same distance past that anchor falls in one instruction, which issues its request (at its
+own addresses and width) the first time the run reaches it. An execution before the last instruction
+reached starts a new run. A run that does not reach every instruction, or lanes that fit no anchor,
+are not what the SASS says: NotMerged.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -24,15 +37,53 @@ class NotMerged(Exception):
     """The addresses of a watched access do not look like one merged instruction per group."""
 
 
+@dataclass
+class _Run:
+    """A loop run of a laid-out access: its anchor per lane, and the last instruction reached."""
+
+    anchor: np.ndarray
+    reached: int
+
+
+def anchor_of(lanes: np.ndarray, layout: tuple[tuple[int, int], ...]) -> int | None:
+    """How far into the first instruction of `layout` the first execution of a run reads: the
+    distance that puts that instruction at a multiple of its size (LDS.128 reads 16-byte aligned
+    addresses), when it is the same in every lane and puts every other instruction at a multiple of
+    its own size too; None otherwise (the layout does not fit these lanes)."""
+    into = int(lanes[0]) % layout[0][1]
+    if all(((lanes - into + start) % size == 0).all() for start, size in layout):
+        return into
+    return None
+
+
 class MergedEvaluation(Interpreter):
     """The lane evaluator with the accesses in `merged` (site id -> bytes per lane emitted) costed
     as the wider instructions nvcc made of them."""
 
-    def __init__(self, *args, merged: dict[int, int], **kwargs):
+    def __init__(self, *args, merged: dict[int, int], laid: dict[int, tuple[tuple[int, int], ...]] | None = None,
+                 **kwargs):
         super().__init__(*args, **kwargs)
         self.merged = merged
+        self.laid = laid or {}
+        self._runs: dict[int, _Run] = {}
+
+    def exec_loop(self, s, mask) -> None:
+        if self.laid:  # a replayed loop run would not move the runs of laid-out accesses along
+            self._run_loop(s, mask)
+        else:
+            super().exec_loop(s, mask)
+
+    def run(self):
+        stats = super().run()
+        if any(r.reached != len(self.laid[sid]) - 1 for sid, r in self._runs.items()):
+            raise NotMerged  # the last run stopped short of instructions the SASS runs
+        return stats
 
     def record(self, site_id, op, ptr, width, mask, piece=0) -> None:
+        layout = self.laid.get(site_id)
+        if layout is not None and not piece and isinstance(ptr, Ptr) and isinstance(ptr.offset, Known) \
+                and not ptr.offset.shift:
+            return self._record_laid(site_id, op, ptr, layout, mask)
         wide = self.merged.get(site_id)
         if wide is None or piece or width >= wide or not isinstance(ptr, Ptr) or not isinstance(ptr.offset, Known):
             return super().record(site_id, op, ptr, width, mask, piece)
@@ -48,12 +99,46 @@ class MergedEvaluation(Interpreter):
                 return
         return super().record(site_id, op, ptr, wide, mask, piece)
 
+    def _record_laid(self, site_id, op, ptr, layout, mask) -> None:
+        off = ptr.offset.arr
+        if off.ndim != 1 or (mask.shape != off.shape and mask.ndim != 1):
+            raise NotMerged
+        live = np.broadcast_to(mask, off.shape)
+        lanes = off[live]
+        if not lanes.size:
+            return super().record(site_id, op, ptr, layout[0][1], mask)
+        run = self._runs.get(site_id)
+        at = None
+        if run is not None:
+            past = lanes - run.anchor[live]
+            if (past == past[0]).all():
+                at = next((j for j, (start, size) in enumerate(layout) if start <= past[0] < start + size), None)
+        if at is not None and at == run.reached:
+            self.stats[site_id].executions += 1  # read by the instruction this run already issued
+            return
+        if at is None or at < run.reached:  # a new run of the loop (or the first)
+            if run is not None and run.reached != len(layout) - 1:
+                raise NotMerged
+            into = anchor_of(lanes, layout)
+            if into is None:
+                raise NotMerged
+            run = self._runs[site_id] = _Run(off - into, -1)
+            at = 0
+        for j in range(run.reached + 1, at + 1):  # straight-line code: the instructions before it ran too
+            start, size = layout[j]
+            super().record(site_id, op, Ptr(ptr.symbol, Known(run.anchor + start)), size, mask)
+        if at > run.reached + 1:
+            self.stats[site_id].executions -= at - run.reached - 1  # (instructions, not executions of the access)
+        run.reached = at
+
 
 def evaluate_merged(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
-                    merged: dict[int, int]) -> dict[int, SiteStats] | None:
-    """The kernel's site statistics with `merged` accesses costed as emitted; None when an access's
-    addresses do not fit the merge (the caller keeps the numbers as written)."""
-    it = MergedEvaluation(unit, kernel, config, arch, merged=merged)
+                    merged: dict[int, int], laid: dict[int, tuple[tuple[int, int], ...]] | None = None,
+                    ) -> dict[int, SiteStats] | None:
+    """The kernel's site statistics with `merged` accesses costed as emitted, and `laid` ones as the
+    instructions of their layout; None when an access's addresses do not fit (the caller keeps the
+    numbers as written)."""
+    it = MergedEvaluation(unit, kernel, config, arch, merged=merged, laid=laid)
     try:
         return it.run()
     except NotMerged:
