@@ -58,7 +58,8 @@ def anchor_of(lanes: np.ndarray, layout: tuple[tuple[int, int], ...]) -> int | N
 
 class MergedEvaluation(Interpreter):
     """The lane evaluator with the accesses in `merged` (site id -> bytes per lane emitted) costed
-    as the wider instructions nvcc made of them."""
+    as the wider instructions nvcc made of them, and those in `laid` (site id -> layout) as the
+    instructions of their layout."""
 
     def __init__(self, *args, merged: dict[int, int], laid: dict[int, tuple[tuple[int, int], ...]] | None = None,
                  **kwargs):
@@ -100,10 +101,11 @@ class MergedEvaluation(Interpreter):
         return super().record(site_id, op, ptr, wide, mask, piece)
 
     def _record_laid(self, site_id, op, ptr, layout, mask) -> None:
-        off = ptr.offset.arr
-        if off.ndim != 1 or (mask.shape != off.shape and mask.ndim != 1):
-            raise NotMerged
-        live = np.broadcast_to(mask, off.shape)
+        off, live = ptr.offset.arr, mask
+        if off.ndim != 1 or live.ndim != 1:
+            raise NotMerged  # (a batched evaluation's blocks: not run for emitted costs)
+        if off.shape != live.shape:
+            off = np.broadcast_to(off, live.shape)
         lanes = off[live]
         if not lanes.size:
             return super().record(site_id, op, ptr, layout[0][1], mask)
