@@ -149,3 +149,66 @@ def test_a_pch_pruned_under_an_open_document_gives_a_fresh_parse(tmp_path) -> No
     assert reparse(edited, str(src), text + "\n") is None  # the caller parses afresh
     fresh = parse(str(src), _options(tmp_path), text + "\n", editing=True)
     assert fresh.errors == [] and list((tmp_path / "pch").glob("*.pch"))
+
+
+THRUST_FILE = """#include <cstdio>
+#include <thrust/device_vector.h>
+#include <thrust/sort.h>
+__global__ void scale(float *x, int n)
+{
+    __shared__ float tile[32][33];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    tile[threadIdx.y][threadIdx.x] = x[i];
+    __syncthreads();
+    x[i] = 2.0f * tile[threadIdx.x][threadIdx.y];
+}
+int main()
+{
+    thrust::device_vector<float> v(1 << 20);
+    thrust::sort(v.begin(), v.end());
+    scale<<<1024, dim3(32, 32)>>>(thrust::raw_pointer_cast(v.data()), 1 << 20);
+    return 0;
+}
+"""
+
+
+def _toolkit_with_thrust() -> bool:
+    from smemlint.frontend.parse import find_cuda_toolkit
+
+    toolkit = find_cuda_toolkit()
+    return toolkit is not None and any((Path(toolkit) / "include" / sub / "thrust" / "sort.h").is_file()
+                                       for sub in ("", "cccl"))
+
+
+@pytest.mark.skipif(not _toolkit_with_thrust(), reason="needs a CUDA toolkit with Thrust (the toolkit preamble PCH)")
+def test_thrust_files_get_the_toolkit_preamble_precompiled(tmp_path, monkeypatch) -> None:
+    """Issue 15 item 3: Thrust/CUB files parse with the toolkit's headers, 2-3 s of text each; their
+    Thrust and CUB headers are precompiled once (pch.TOOLKIT_PREAMBLE) and every answer stays the same."""
+    src = tmp_path / "sorted.cu"
+    src.write_text(THRUST_FILE)
+    settings = Settings(cuda_headers="auto")
+    monkeypatch.setenv("SMEMLINT_CACHE_DIR", str(tmp_path / "cache"))
+    with_pch = lint_file(str(src), settings)
+    wrappers = [p.read_text() for p in (tmp_path / "cache" / "pch").glob("*.h")]
+    assert any("thrust/sort.h" in w for w in wrappers), wrappers
+    assert with_pch.parse_mode == "toolkit"
+    monkeypatch.setenv("SMEMLINT_NO_PCH", "1")
+    without = lint_file(str(src), settings)
+
+    def comparable(r):
+        d = report_dict([portable(r)], "sm_90")
+        for f in d["files"]:
+            f.pop("seconds", None)
+        return d
+
+    assert comparable(with_pch) == comparable(without)
+    assert any(a["space"] == "shared" for a in comparable(with_pch)["accesses"])
+
+
+def test_a_macro_before_thrust_keeps_the_headers_parsed_from_text() -> None:
+    """THRUST_DEVICE_SYSTEM and the like configure Thrust: defined before it is included, the
+    precompiled headers (read without it) would be the wrong ones."""
+    assert pch.wants_toolkit_preamble(b"#include <cstdio>\n#include <thrust/sort.h>\n#define N 4\n")
+    assert not pch.wants_toolkit_preamble(b"#define THRUST_DEVICE_SYSTEM 2\n#include <thrust/sort.h>\n")
+    assert not pch.wants_toolkit_preamble(b"#include <thrust/sort.h>\n  #  undef X\n#include <cub/cub.cuh>\n")
+    assert not pch.wants_toolkit_preamble(b"#include <cooperative_groups.h>\n")

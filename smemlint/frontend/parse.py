@@ -275,7 +275,7 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
             # an editor's parse uses the PCH too: its preamble is then built over the precompiled
             # header (~10 ms for a small kernel file instead of ~140 ms), and reparses stay as cheap
             tu = _parse(path, args, unsaved, _KEEP_GOING | (_EDITING if editing else 0),
-                        options.pch_dir if mode == "bundled" else None)
+                        options.pch_dir)
         except ci.TranslationUnitLoadError as e:
             tried.append(ParseResult(None, mode, [f"{path}: clang could not parse the file ({e})"], args=args))
             again = other is not None
@@ -314,7 +314,29 @@ def _parse(path: str, args: list[str], unsaved, flags: int, pch_dir: str | None)
             if tu is not None and not pch.rejected(tu, built):
                 return tu
             pch.discard(built)  # stale (a header it read changed) or unreadable: rebuilt next time
+    elif pch_dir and pch.enabled() and any(a.startswith("--cuda-path=") for a in args) \
+            and pch.wants_toolkit_preamble(_source_bytes(path, unsaved)):
+        built = pch.precompiled_toolkit(index, args, Path(pch_dir))
+        if built is not None:
+            try:
+                tu = index.parse(path, args=["-include-pch", built, *args], unsaved_files=unsaved, options=flags)
+            except ci.TranslationUnitLoadError:
+                tu = None
+            if tu is not None and not pch.rejected(tu, built):
+                return tu
+            pch.discard(built)
     return index.parse(path, args=args, unsaved_files=unsaved, options=flags)
+
+
+def _source_bytes(path: str, unsaved) -> bytes:
+    for name, text in unsaved or ():
+        if name == path:
+            return text.encode("utf-8", "replace") if isinstance(text, str) else bytes(text)
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError:
+        return b""
 
 
 def include_lines(text: str) -> tuple[bytes, ...]:
