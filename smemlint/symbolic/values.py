@@ -141,17 +141,33 @@ def all_equal(a: np.ndarray) -> bool:
     return bool(np.all(a == a[0]))
 
 
+# The last mask asked about and its answers (all, any): one mask is asked again and again (each
+# statement of a loop body stores under it). Held here, so its id cannot be reused; the evaluator
+# never writes into an array it has made, so the answers stay true. One tuple, replaced whole, so
+# threads never see one mask's answers paired with another.
+_LAST_MASK: tuple = (None, False, False)
+
+
+def _mask_facts(m: np.ndarray) -> tuple:
+    global _LAST_MASK
+    last = _LAST_MASK
+    if last[0] is not m:
+        b = m.tobytes()
+        last = _LAST_MASK = (m, b"\x00" not in b, b"\x01" in b)
+    return last
+
+
 def mask_all(m: np.ndarray) -> bool:
     """m.all() of a boolean mask, as a Python bool."""
     if m.ndim == 1 and m.dtype is _BOOL:
-        return b"\x00" not in m.tobytes()
+        return _mask_facts(m)[1]
     return bool(m.all())
 
 
 def mask_any(m: np.ndarray) -> bool:
     """m.any() of a boolean mask, as a Python bool."""
     if m.ndim == 1 and m.dtype is _BOOL:
-        return b"\x01" in m.tobytes()
+        return _mask_facts(m)[2]
     return bool(m.any())
 
 
@@ -228,7 +244,13 @@ def is_varying(v: Value) -> bool:
 
 
 def unknown_from(reason: str, *operands: Value) -> Unknown:
-    return Unknown(any(is_varying(o) for o in operands), reason)
+    for o in operands:  # (a loop, not any() of a generator: this runs for every float operation)
+        if type(o) is Unknown:
+            if o.lane_varying:
+                return Unknown(True, reason)
+        elif is_varying(o):
+            return Unknown(True, reason)
+    return Unknown(False, reason)
 
 
 def select(mask: np.ndarray, a: Value, b: Value) -> Value:
