@@ -49,11 +49,28 @@ class Known:
     # value, not something the program does: such a guard would empty the kernel.
     wide: bool = False
 
+    # The evaluator makes one or more of these per step: writing the fields straight into the
+    # instance dict costs half of the frozen dataclass's __init__ (object.__setattr__ per field).
+    # The class stays a frozen dataclass for eq, hash and repr.
+    #
+    # `bounds` (not a field: no part of the value's identity): (lo, hi) Python ints with every
+    # element of `arr` in [lo, hi], where known (constants, thread indices, what +, -, * and
+    # conversions make of them). A conversion to an integer type that holds [lo, hi] is then a
+    # no-op and skips the wrap (two numpy casts). Sound under int64 overflow too: the interval
+    # holds the exact integer result, so where it fits in the target type numpy's array is exact.
+    def __init__(self, arr: np.ndarray, shift: str | None = None, wide: bool = False,
+                 bounds: tuple[int, int] | None = None) -> None:
+        d = self.__dict__
+        d["arr"] = arr
+        d["shift"] = shift
+        d["wide"] = wide
+        d["bounds"] = bounds
+
     def uniform(self) -> bool:
         """The same in every thread of the block (of each block, for a batched value)."""
         a = self.arr
         if a.ndim <= 1:
-            return bool(np.all(a == a[0])) if a.size else True
+            return all_equal(a)
         per_row = np.all(a == a[..., :1], axis=-1)
         if per_row.all():
             return True
@@ -67,11 +84,21 @@ class Unknown:
     lane_varying: bool
     reason: str
 
+    def __init__(self, lane_varying: bool, reason: str) -> None:  # fast, as Known's
+        d = self.__dict__
+        d["lane_varying"] = lane_varying
+        d["reason"] = reason
+
 
 @dataclass(frozen=True)
 class Ptr:
     symbol: Symbol | None
     offset: Known | Unknown
+
+    def __init__(self, symbol: Symbol | None, offset: Known | Unknown) -> None:  # fast, as Known's
+        d = self.__dict__
+        d["symbol"] = symbol
+        d["offset"] = offset
 
 
 @dataclass(frozen=True)
@@ -96,6 +123,53 @@ class Fields:
 
 Value = Known | Unknown | Ptr | Fields
 
+# Whole-array tests of one-dimensional lane arrays (a few hundred elements), the evaluator's most
+# frequent questions. numpy's reductions cost ~0.6 us each at this size, mostly call overhead;
+# comparing the array's bytes is exact for integers and booleans (one byte pattern per value, and
+# numpy's booleans are always 0 or 1) and three times cheaper.
+_BYTES_EXACT = frozenset("iub")
+_BOOL = np.dtype(np.bool_)
+
+
+def all_equal(a: np.ndarray) -> bool:
+    """Every element of a one-dimensional array equal (True for an empty one)."""
+    if not a.size:
+        return True
+    if a.dtype.kind in _BYTES_EXACT:
+        b = a.tobytes()
+        return b == b[:a.itemsize] * a.size
+    return bool(np.all(a == a[0]))
+
+
+# The last mask asked about and its answers (all, any): one mask is asked again and again (each
+# statement of a loop body stores under it). Held here, so its id cannot be reused; the evaluator
+# never writes into an array it has made, so the answers stay true. One tuple, replaced whole, so
+# threads never see one mask's answers paired with another.
+_LAST_MASK: tuple = (None, False, False)
+
+
+def _mask_facts(m: np.ndarray) -> tuple:
+    global _LAST_MASK
+    last = _LAST_MASK
+    if last[0] is not m:
+        b = m.tobytes()
+        last = _LAST_MASK = (m, b"\x00" not in b, b"\x01" in b)
+    return last
+
+
+def mask_all(m: np.ndarray) -> bool:
+    """m.all() of a boolean mask, as a Python bool."""
+    if m.ndim == 1 and m.dtype is _BOOL:
+        return _mask_facts(m)[1]
+    return bool(m.all())
+
+
+def mask_any(m: np.ndarray) -> bool:
+    """m.any() of a boolean mask, as a Python bool."""
+    if m.ndim == 1 and m.dtype is _BOOL:
+        return _mask_facts(m)[2]
+    return bool(m.any())
+
 
 _SIGNED = {1: np.int8, 2: np.int16, 4: np.int32}
 
@@ -117,6 +191,48 @@ def wrap(arr: np.ndarray, ct: CType, wide: bool = False) -> np.ndarray:
     return arr
 
 
+_RANGES: dict[tuple[int, bool], tuple[int, int]] = {}
+
+
+def type_range(ct: CType) -> tuple[int, int] | None:
+    """(min, max) of an integer type that wrap() converts to; None where wrap() does nothing."""
+    key = (ct.bytes, ct.signed)
+    r = _RANGES.get(key)
+    if r is None:
+        bits = ct.bytes * 8
+        if bits <= 0 or bits >= 64:
+            return None
+        r = _RANGES[key] = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if ct.signed else (0, (1 << bits) - 1)
+    return r
+
+
+def to_type(arr: np.ndarray, ct: CType, shift: str | None = None, wide: bool = False,
+            bounds: tuple[int, int] | None = None) -> Known:
+    """Known(wrap(arr, ct, wide), shift, wide), without the wrap where `bounds` (arr's) proves it a
+    no-op; the result's bounds are what is known of it."""
+    if wide:
+        return Known(arr, shift, True, bounds)
+    r = type_range(ct)
+    if r is None:
+        return Known(arr, shift, False, bounds)
+    if bounds is not None and r[0] <= bounds[0] and bounds[1] <= r[1]:
+        return Known(arr, shift, False, bounds)
+    return Known(wrap(arr, ct), shift, False, r)
+
+
+def converted(v: Known, ct: CType) -> Known:
+    """The C conversion of an integer value to the integer type `ct`: `v` itself where it is a no-op."""
+    if v.wide:
+        return v
+    r = type_range(ct)
+    if r is None:
+        return v
+    b = v.bounds
+    if b is not None and r[0] <= b[0] and b[1] <= r[1]:
+        return v
+    return Known(wrap(v.arr, ct), v.shift, False, r)
+
+
 def is_varying(v: Value) -> bool:
     if isinstance(v, Known):
         return not v.uniform()
@@ -128,15 +244,21 @@ def is_varying(v: Value) -> bool:
 
 
 def unknown_from(reason: str, *operands: Value) -> Unknown:
-    return Unknown(any(is_varying(o) for o in operands), reason)
+    for o in operands:  # (a loop, not any() of a generator: this runs for every float operation)
+        if type(o) is Unknown:
+            if o.lane_varying:
+                return Unknown(True, reason)
+        elif is_varying(o):
+            return Unknown(True, reason)
+    return Unknown(False, reason)
 
 
 def select(mask: np.ndarray, a: Value, b: Value) -> Value:
     """Per thread: a where mask, else b."""
     if mask.ndim <= 1:
-        if mask.all():
+        if mask_all(mask):
             return a
-        if not mask.any():
+        if not mask_any(mask):
             return b
         return _merge(mask, a, b)
     every = mask.all(axis=-1)
@@ -150,11 +272,17 @@ def select(mask: np.ndarray, a: Value, b: Value) -> Value:
     return _select_rows(mask, a, b, every, ~some, some & ~every)
 
 
+def _union(a: tuple[int, int] | None, b: tuple[int, int] | None) -> tuple[int, int] | None:
+    if a is None or b is None:
+        return None
+    return (a[0] if a[0] < b[0] else b[0], a[1] if a[1] > b[1] else b[1])
+
+
 def _merge(mask: np.ndarray, a: Value, b: Value) -> Value:
     """select() where the mask is neither all nor none of the threads."""
     if isinstance(a, Known) and isinstance(b, Known):
         shift = a.shift or b.shift
-        return Known(np.where(mask, a.arr, b.arr), shift, a.wide or b.wide)
+        return Known(np.where(mask, a.arr, b.arr), shift, a.wide or b.wide, _union(a.bounds, b.bounds))
     if isinstance(a, Ptr) and isinstance(b, Ptr) and a.symbol == b.symbol:
         return Ptr(a.symbol, select(mask, a.offset, b.offset))  # type: ignore[arg-type]
     if isinstance(a, Fields) and isinstance(b, Fields):
@@ -182,7 +310,7 @@ def _select_rows(mask: np.ndarray, a: Value, b: Value, every: np.ndarray, none: 
             shifts.add(a.shift or b.shift)
         if len(shifts) > 1:
             raise RowDivergence("a selection that keeps a shift in some blocks only", _one_side(every, none))
-        return Known(np.where(mask, a.arr, b.arr), shifts.pop(), a.wide or b.wide)
+        return Known(np.where(mask, a.arr, b.arr), shifts.pop(), a.wide or b.wide, _union(a.bounds, b.bounds))
     if isinstance(a, Ptr) and isinstance(b, Ptr) and a.symbol == b.symbol:
         return Ptr(a.symbol, _select_rows(mask, a.offset, b.offset, every, none, mixed))  # type: ignore[arg-type]
     outcomes = []
