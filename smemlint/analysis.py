@@ -503,6 +503,7 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
         k.sass, k.sass_facts = kf.to_dict(), kf
         merged: dict[int, int] = {}
         laid: dict[int, tuple[tuple[int, int], ...]] = {}
+        unrolled: dict[int, tuple[int, int, int]] = {}
         for a in k.accesses:
             if a.space not in ("shared", "global") or a.op not in ("ld", "st"):
                 continue
@@ -519,11 +520,13 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
             layout = _laid_out_by_compiler(k, kf, a, widths)
             if layout is not None:
                 laid[a.stats.site.id] = layout
+            elif (steps := _unrolled_by_compiler(k, kf, a, widths)) is not None:
+                unrolled[a.stats.site.id] = steps
             elif _merged_by_compiler(k, a, widths):
                 merged[a.stats.site.id] = widths[0] // 8
         merged.update(_merged_on_shared_lines(k, kf, settings.arch))
-        if merged or laid:
-            _cost_as_emitted(k, merged, settings.arch, _sass_explanation(kf), laid)
+        if merged or laid or unrolled:
+            _cost_as_emitted(k, merged, settings.arch, _sass_explanation(kf), laid, unrolled)
 
 
 def _merged_by_compiler(k: KernelResult, a: AccessResult, widths: list[int]) -> bool:
@@ -534,15 +537,27 @@ def _merged_by_compiler(k: KernelResult, a: AccessResult, widths: list[int]) -> 
             and sum(1 for b in k.accesses if (b.sass_line, b.space, b.op) == (a.sass_line, a.space, a.op)) == 1)
 
 
+def _alone_and_widened(k: KernelResult, a: AccessResult, widths: list[int]) -> bool:
+    """A shared access for which nvcc made something other than one instruction of the written width
+    per execution (wider ones, maybe beside narrow ones), the only one of its space and direction on
+    its line (so the line's instructions are its own)."""
+    return (a.space == "shared" and max(widths) > a.width_bits and min(widths) >= a.width_bits and a.predictable
+            and a.stats is not None and not a.stats.site.instruction
+            and sum(1 for b in k.accesses if (b.sass_line, b.space, b.op) == (a.sass_line, a.space, a.op)) == 1)
+
+
 def _laid_out_by_compiler(k: KernelResult, kf, a: AccessResult, widths: list[int]) -> tuple[tuple[int, int], ...] | None:
-    """The layout of a shared access's instructions (sass/facts.py `layout_on_line`) when nvcc made
-    something other than one instruction of the written width per execution (wider ones, or a narrow
-    peel beside wide ones) and the access is the only one of its space and direction on its line."""
-    if a.space != "shared" or max(widths) <= a.width_bits or min(widths) < a.width_bits \
-            or not a.predictable or a.stats is None or a.stats.site.instruction \
-            or sum(1 for b in k.accesses if (b.sass_line, b.space, b.op) == (a.sass_line, a.space, a.op)) != 1:
+    """The layout of such an access's instructions (sass/facts.py `layout_on_line`): a constant-trip
+    loop unrolled into straight-line code."""
+    return kf.layout_on_line(a.sass_line, a.space, a.op, a.file) if _alone_and_widened(k, a, widths) else None
+
+
+def _unrolled_by_compiler(k: KernelResult, kf, a: AccessResult, widths: list[int]) -> tuple[int, int, int] | None:
+    """How nvcc unrolled the loop of such an access whose trip count is known at run time only (sass/
+    facts.py `runtime_unroll_on_line`)."""
+    if not _alone_and_widened(k, a, widths):
         return None
-    return kf.layout_on_line(a.sass_line, a.space, a.op, a.file)
+    return kf.runtime_unroll_on_line(a.sass_line, a.space, a.op, a.width_bits // 8, a.file)
 
 
 def _merged_on_shared_lines(k: KernelResult, kf, arch: str) -> dict[int, int]:
@@ -576,29 +591,31 @@ def _merged_on_shared_lines(k: KernelResult, kf, arch: str) -> dict[int, int]:
 
 
 def _cost_as_emitted(k: KernelResult, merged: dict[int, int], arch: str,
-                     explain: Callable[[AccessResult, SiteStats, float, bool], str],
-                     laid: dict[int, tuple[tuple[int, int], ...]] | None = None) -> None:
+                     explain: Callable[[AccessResult, SiteStats, float, str], str],
+                     laid: dict[int, tuple[tuple[int, int], ...]] | None = None,
+                     unrolled: dict[int, tuple[int, int, int]] | None = None) -> None:
     """Issue 17 item 6: re-cost the merged accesses (site id -> bytes per lane emitted) as the wider
     instructions nvcc made of them, and the `laid` ones as the instructions of their SASS layout
     (symbolic/emitted.py); `explain` says so in the access's assumptions (given the access, its new
-    statistics, its cost per request as written, and whether it was costed as a layout). Laid-out accesses whose lanes do not fit their
+    statistics, its cost per request as written, and how it was costed: "merged", "laid", or
+    "unrolled:STEP:BODY_BYTES:REMAINDER_BYTES"). Laid-out accesses whose lanes do not fit their
     layout are costed as merged where one width was emitted, else left as written."""
     from .symbolic.emitted import evaluate_merged
 
     if k.ir is None or k.unit is None or k.config is None:
         return
-    laid = laid or {}
-    stats = evaluate_merged(k.unit, k.ir, k.config, arch, merged, laid) if laid else None
+    laid, unrolled = laid or {}, unrolled or {}
+    stats = evaluate_merged(k.unit, k.ir, k.config, arch, merged, laid, unrolled) if laid or unrolled else None
     if stats is None:
         merged = {**merged, **{sid: layout[0][1] for sid, layout in laid.items()
                                if len({size for _, size in layout}) == 1}}
-        laid = {}
+        laid, unrolled = {}, {}
         stats = evaluate_merged(k.unit, k.ir, k.config, arch, merged) if merged else None
     if stats is None:
         return
     for a in k.accesses:
         sid = a.stats.site.id if a.stats else None
-        if sid not in merged and sid not in laid:
+        if sid not in merged and sid not in laid and sid not in unrolled:
             continue
         st = stats.get(sid)
         if st is None or st.unpredictable or not st.requests:
@@ -610,9 +627,12 @@ def _cost_as_emitted(k: KernelResult, merged: dict[int, int], arch: str,
         else:
             a.sectors_per_request, a.ideal_sectors_per_request = _per(st.sectors, st.requests), \
                 _per(st.ideal_sectors, st.requests)
-        text = explain(a, st, before, sid in laid)  # (may rewrite the assumptions it replaces)
+        how = "laid" if sid in laid else "merged" if sid not in unrolled else \
+            "unrolled:{1}:{0}:{2}".format(*unrolled[sid])
+        text = explain(a, st, before, how)  # (may rewrite the assumptions it replaces)
         a.assumptions.append(text)
-        emitted = {merged[sid]} if sid in merged else {size for _, size in laid[sid]}
+        emitted = {merged[sid]} if sid in merged else {size for _, size in laid[sid]} if sid in laid \
+            else {unrolled[sid][0], unrolled[sid][2]}
         if len(emitted) == 1:  # (one laid out in instructions of several widths keeps its own: sass_widths has them)
             a.width_bits = emitted.pop() * 8
         a.requests = st.requests
@@ -621,13 +641,21 @@ def _cost_as_emitted(k: KernelResult, merged: dict[int, int], arch: str,
         a.worst_block = None  # so was the grid's average
 
 
-def _sass_explanation(kf) -> Callable[[AccessResult, SiteStats, float, bool], str]:
-    def explain(a: AccessResult, st: SiteStats, before: float, laid_out: bool) -> str:
+def _sass_explanation(kf) -> Callable[[AccessResult, SiteStats, float, str], str]:
+    def explain(a: AccessResult, st: SiteStats, before: float, how_costed: str) -> str:
         names = kf.describe_line(a.sass_line, a.space, a.op, a.file)
         a.assumptions = [x for x in a.assumptions if not x.startswith(f"SASS ({kf.arch}) emits")]
-        how = "laid out this {}-bit access as {} (straight-line code, each once per run of the loop)" \
-            if laid_out and len(set(a.sass_widths or ())) > 1 else "merged this {}-bit access into {}"
-        return (f"SASS ({kf.arch}): the compiler {how.format(a.width_bits, names)}; "
+        if how_costed.startswith("unrolled"):
+            step, body, rest = (int(x) for x in how_costed.split(":")[1:])
+            tail = (f"one {rest * 8}-bit load for the rest" if rest * 8 != a.width_bits else "the rest one by one")
+            how = (f"unrolled the loop of this {a.width_bits}-bit access by {step} ({names}): the first "
+                   f"trip - trip % {step} iterations run as {body * 8}-bit loads, {tail}")
+        elif how_costed == "laid" and len(set(a.sass_widths or ())) > 1:
+            how = (f"laid out this {a.width_bits}-bit access as {names} (straight-line code, each once per "
+                   f"run of the loop)")
+        else:
+            how = f"merged this {a.width_bits}-bit access into {names}"
+        return (f"SASS ({kf.arch}): the compiler {how}; "
                 f"costed as emitted, {st.requests} requests (as written: {before:g} per request over {a.requests})")
     return explain
 
@@ -644,7 +672,7 @@ def apply_predicted_merges(k: KernelResult, arch: str) -> None:
     if not predicted:
         return
 
-    def explain(a: AccessResult, st: SiteStats, before: float, laid_out: bool) -> str:
+    def explain(a: AccessResult, st: SiteStats, before: float, how_costed: str) -> str:
         m = predicted[a.stats.site.id]
         return (f"nvcc unrolls the loop at line {m.loop_line} and merges this {a.width_bits}-bit read of {m.text} "
                 f"with the next {m.iterations - 1} iteration(s)' into one {m.bytes * 8}-bit load (LDS.{m.bytes * 8}, "

@@ -161,16 +161,14 @@ class KernelFacts:
                 out += [w] * n
         return out
 
-    def layout_on_line(self, line: int, space: str, op: str, path: str | None = None) -> tuple[tuple[int, int], ...] | None:
-        """Where the memory instructions of `line` in `space` doing `op` read or write, relative to
-        one another: (byte offset, bytes per lane) of each, sorted, the first at offset 0.
-
-        The instructions are cut into groups, each a straight-line run (no branch, branch target or
-        predicate among them) off one register plus immediates (`LDS R15, [R14+0xc]`,
-        `LDS.128 R8, [R14+0x10]`), so every instruction of a group executes whenever its first does:
-        one unrolled run of a constant-trip loop. When every group has the same layout (an outer
-        loop unrolled around it repeats the group), that layout; None otherwise (a runtime-trip
-        loop's unrolled body beside its remainder loop: how often each runs is decided at run time)."""
+    def groups_on_line(self, line: int, space: str, op: str, path: str | None = None
+                       ) -> list[tuple[tuple[int, int], ...]] | None:
+        """The memory instructions of `line` in `space` doing `op`, cut into groups: each a
+        straight-line run (no branch, branch target or predicate among them) off one register plus
+        immediates (`LDS R15, [R14+0xc]`, `LDS.128 R8, [R14+0x10]`), so every instruction of a group
+        executes whenever its first does. Each group as its layout: (byte offset, bytes per lane) of
+        each instruction, sorted, the first at offset 0. None when an instruction is predicated or
+        addresses memory otherwise."""
         if self.source != "sass":
             return None
         key = path if path is not None else self.line_file
@@ -192,8 +190,44 @@ class KernelFacts:
                 groups.append([])
             groups[-1].append((int(m.group(2) or "0", 16), w // 8))
             register, previous = m.group(1), i
-        layouts = {tuple((off - min(g)[0], size) for off, size in sorted(g)) for g in groups}
+        return [tuple((off - min(g)[0], size) for off, size in sorted(g)) for g in groups]
+
+    def layout_on_line(self, line: int, space: str, op: str, path: str | None = None) -> tuple[tuple[int, int], ...] | None:
+        """The one layout of every group of `line` (groups_on_line): one unrolled run of a
+        constant-trip loop, repeated where an outer loop was unrolled around it; None when the
+        groups differ (a runtime-trip loop's unrolled body beside its remainder loop)."""
+        layouts = set(self.groups_on_line(line, space, op, path) or ())
         return layouts.pop() if len(layouts) == 1 else None
+
+    def runtime_unroll_on_line(self, line: int, space: str, op: str, element: int, path: str | None = None
+                               ) -> tuple[int, int, int] | None:
+        """nvcc's unrolling of a loop with a run-time trip count, for an access of `element` bytes:
+        (bytes per lane of the unrolled body's instructions, iterations per unrolled step, bytes per
+        lane of the remainder's instruction). The line must hold unrolled bodies of contiguous
+        instructions of one width above `element`, each a whole number of steps (nvcc 13.0 unrolls
+        by 4 and nests bodies of 16, 8 and 4 iterations), and one remainder instruction: either
+        `element` wide (a loop of one per remaining iteration: `runtime_trip` of
+        benchmarks/accuracy/pending/emitted_layouts.cu) or wide enough for the step's remaining
+        iterations at once (one LDS.128 for up to 3 floats: `rt_outer`). The first trip - trip % step
+        iterations then run as the body's instructions from the first iteration on, the rest as the
+        remainder; None for any other shape."""
+        groups = self.groups_on_line(line, space, op, path)
+        if not groups:
+            return None
+        singles = [g for g in groups if len(g) == 1]
+        bodies = [g for g in groups if len(g) > 1]
+        widths = {size for g in bodies for _, size in g}
+        if len(singles) != 1 or not bodies or len(widths) != 1:
+            return None
+        wide, rest = widths.pop(), singles[0][0][1]
+        if wide <= element or wide % element or any(g[i][0] != i * wide for g in bodies for i in range(len(g))):
+            return None  # not a merge, or not contiguous
+        step = min(len(g) for g in bodies) * wide // element
+        if any(len(g) * wide // element % step for g in bodies):
+            return None
+        if rest != element and rest < (step - 1) * element:
+            return None
+        return wide, step, rest
 
     def describe_line(self, line: int, space: str, op: str, path: str | None = None) -> str:
         """`LDS.128 + 3x LDS`: the instructions of `line` (of `path`) in `space` doing `op`."""

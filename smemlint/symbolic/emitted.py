@@ -62,22 +62,32 @@ class MergedEvaluation(Interpreter):
     instructions of their layout."""
 
     def __init__(self, *args, merged: dict[int, int], laid: dict[int, tuple[tuple[int, int], ...]] | None = None,
-                 **kwargs):
+                 unrolled: dict[int, tuple[int, int, int]] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.merged = merged
         self.laid = laid or {}
+        self.unrolled = unrolled or {}
         self._runs: dict[int, _Run] = {}
+        self._pending: list[_Pending] = []
 
     def exec_loop(self, s, mask) -> None:
-        if self.laid:  # a replayed loop run would not move the runs of laid-out accesses along
+        if self.laid or self.unrolled:  # a replayed loop run would not move their runs along
             self._run_loop(s, mask)
         else:
             super().exec_loop(s, mask)
+
+    def _run_loop(self, s, mask) -> None:
+        depth = len(self._loops)
+        super()._run_loop(s, mask)
+        if self._pending:  # (not after an exception: run() then finds them pending, NotMerged)
+            self._flush(depth)
 
     def run(self):
         stats = super().run()
         if any(r.reached != len(self.laid[sid]) - 1 for sid, r in self._runs.items()):
             raise NotMerged  # the last run stopped short of instructions the SASS runs
+        if self._pending:
+            raise NotMerged  # a loop stopped before its end (the step budget): its trip is not known
         return stats
 
     def record(self, site_id, op, ptr, width, mask, piece=0) -> None:
@@ -85,6 +95,12 @@ class MergedEvaluation(Interpreter):
         if layout is not None and not piece and isinstance(ptr, Ptr) and isinstance(ptr.offset, Known) \
                 and not ptr.offset.shift:
             return self._record_laid(site_id, op, ptr, layout, mask)
+        if site_id in self.unrolled and not piece:
+            if not self._loops or not isinstance(ptr, Ptr) or not isinstance(ptr.offset, Known) or ptr.offset.shift:
+                raise NotMerged
+            self._pending.append(_Pending(site_id, op, ptr, width, mask, len(self._loops), list(self._loops),
+                                          list(self._guards)))
+            return None
         wide = self.merged.get(site_id)
         if wide is None or piece or width >= wide or not isinstance(ptr, Ptr) or not isinstance(ptr.offset, Known):
             return super().record(site_id, op, ptr, width, mask, piece)
@@ -134,13 +150,74 @@ class MergedEvaluation(Interpreter):
         run.reached = at
 
 
+    def _flush(self, depth: int) -> None:
+        """The executions of unrolled accesses in the run of the loop that just ended (the one that
+        ran at `depth`): the first trip - trip % step as the body's instructions, the rest as the
+        remainder's (one per iteration, or one for them all)."""
+        mine = [p for p in self._pending if p.depth > depth]
+        self._pending = [p for p in self._pending if p.depth <= depth]
+        for sid in dict.fromkeys(p.site for p in mine):
+            run = [p for p in mine if p.site == sid]
+            wide, step, rest = self.unrolled[sid]
+            per = wide // run[0].width
+            merged = len(run) - len(run) % step
+            for i, p in enumerate(run):
+                saved = self._loops, self._guards
+                self._loops, self._guards = p.loops, p.guards
+                try:
+                    if i >= merged and rest == p.width:
+                        super().record(sid, p.op, p.ptr, p.width, p.mask)  # the remainder loop
+                    elif i == merged:  # the remainder in one instruction
+                        self._check_group(run[i:], rest)
+                        super().record(sid, p.op, p.ptr, rest, p.mask)
+                    elif i > merged:
+                        self.stats[sid].executions += 1
+                    elif i % per == 0:
+                        self._check_group(run[i:i + per], wide)
+                        super().record(sid, p.op, p.ptr, wide, p.mask)
+                    else:
+                        self.stats[sid].executions += 1  # read by the wide instruction of the group's first
+                finally:
+                    self._loops, self._guards = saved
+
+    @staticmethod
+    def _check_group(group: list["_Pending"], wide: int) -> None:
+        """The executions one wide instruction stands for: the same lanes, each one element further,
+        the first at the wide alignment; NotMerged otherwise."""
+        first = group[0]
+        live = np.broadcast_to(first.mask, first.ptr.offset.arr.shape)
+        base = first.ptr.offset.arr[live]
+        if (base % wide).any():
+            raise NotMerged
+        for j, p in enumerate(group[1:], 1):
+            if p.ptr.symbol is not first.ptr.symbol or not np.array_equal(p.mask, first.mask) or \
+                    not np.array_equal(np.broadcast_to(p.ptr.offset.arr, live.shape)[live], base + j * p.width):
+                raise NotMerged
+
+
+@dataclass
+class _Pending:
+    """An execution of an unrolled access, held until its loop's run ends (its trip is then known)."""
+
+    site: int
+    op: str
+    ptr: Ptr
+    width: int
+    mask: np.ndarray
+    depth: int
+    loops: list
+    guards: list
+
+
 def evaluate_merged(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
                     merged: dict[int, int], laid: dict[int, tuple[tuple[int, int], ...]] | None = None,
-                    ) -> dict[int, SiteStats] | None:
-    """The kernel's site statistics with `merged` accesses costed as emitted, and `laid` ones as the
-    instructions of their layout; None when an access's addresses do not fit (the caller keeps the
-    numbers as written)."""
-    it = MergedEvaluation(unit, kernel, config, arch, merged=merged, laid=laid)
+                    unrolled: dict[int, tuple[int, int, int]] | None = None) -> dict[int, SiteStats] | None:
+    """The kernel's site statistics with `merged` accesses costed as emitted, `laid` ones as the
+    instructions of their layout and `unrolled` ones (site id -> (bytes per lane of the unrolled
+    body's instructions, iterations per unrolled step, bytes per lane of the remainder's)) as the
+    body and remainder of a run-time trip count (sass/facts.py `runtime_unroll_on_line`); None when an access's addresses do not fit (the caller keeps the numbers
+    as written)."""
+    it = MergedEvaluation(unit, kernel, config, arch, merged=merged, laid=laid, unrolled=unrolled)
     try:
         return it.run()
     except NotMerged:

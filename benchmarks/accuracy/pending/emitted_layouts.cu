@@ -126,8 +126,8 @@ __global__ void outer_odd(float *out, int rows)
             s += tile[(tx + 3 * r) & 31][k];
     out[tx] = s;
 }
-// Not a layout: a runtime trip count. nvcc 13.0 unrolls by 4 into LDS.64 pairs in a loop and
-// leaves the remainder to a loop of LDS; how many of each run depends on n (left as written).
+// A runtime trip count: nvcc 13.0 unrolls by 4 into LDS.64 pairs in a loop (bodies of 16, 8 and 4
+// iterations) and leaves the last n % 4 iterations to a loop of LDS.
 __global__ void runtime_trip(float *out, int n)
 {
     __shared__ float tile[32][S];
@@ -138,6 +138,62 @@ __global__ void runtime_trip(float *out, int n)
     for (int k = 0; k < n; k++)
         s += tile[tx][k];
     out[tx] = s;
+}
+__global__ void rt_pairs(float *out, int n)
+{
+    __shared__ float tile[32][S];
+    int tx = threadIdx.x;
+    for (int i = tx; i < 32 * S; i += 32) tile[i / S][i % S] = (float)i;
+    __syncthreads();
+    float s = 0.0f;
+    for (int k = 0; k < n; k++)
+        s += tile[tx / 2][k];
+    out[tx] = s;
+}
+__global__ void rt_row(float *out, int n)
+{
+    __shared__ float tile[4][S];
+    int tx = threadIdx.x, ty = threadIdx.y;
+    for (int i = tx; i < 4 * S; i += 32) tile[i / S][i % S] = (float)i;
+    __syncthreads();
+    float s = 0.0f;
+    for (int k = 0; k < n; k++)
+        s += tile[ty][k];
+    out[ty * 32 + tx] = s;
+}
+__global__ void rt_twice(float *out, int n)
+{
+    __shared__ float tile[32][S];
+    int tx = threadIdx.x;
+    for (int i = tx; i < 32 * S; i += 32) tile[i / S][i % S] = (float)i;
+    __syncthreads();
+    float s = 0.0f;
+    for (int k = 0; k < 2 * n; k++)
+        s += tile[tx][k];
+    out[tx] = s;
+}
+__global__ void rt_outer(float *out, int rows, int n)
+{
+    __shared__ float tile[32][S];
+    int tx = threadIdx.x;
+    for (int i = tx; i < 32 * S; i += 32) tile[i / S][i % S] = (float)i;
+    __syncthreads();
+    float s = 0.0f;
+    for (int r = 0; r < rows; r++)
+        for (int k = 0; k < n; k++)
+            s += tile[(tx + 5 * r) & 31][k];
+    out[tx] = s;
+}
+__global__ void rt_double(float *out, int n)
+{
+    __shared__ double tile[32][18];
+    int tx = threadIdx.x;
+    for (int i = tx; i < 32 * 18; i += 32) tile[i / 18][i % 18] = (double)i;
+    __syncthreads();
+    double s = 0.0;
+    for (int k = 0; k < n; k++)
+        s += tile[tx][k];
+    out[tx] = (float)s;
 }
 int main()
 {
@@ -155,6 +211,11 @@ int main()
     rowpeel2<<<1, dim3(32, 4)>>>(out);
     outer_odd<<<1, 32>>>(out, 7);
     runtime_trip<<<1, 32>>>(out, 14);
+    rt_pairs<<<1, 32>>>(out, 11);
+    rt_row<<<1, dim3(32, 4)>>>(out, 10);
+    rt_twice<<<1, 32>>>(out, 7);
+    rt_outer<<<1, 32>>>(out, 3, 9);
+    rt_double<<<1, 32>>>(out, 13);
     cudaDeviceSynchronize();
     return 0;
 }
