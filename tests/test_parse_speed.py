@@ -209,6 +209,16 @@ def test_a_macro_before_thrust_keeps_the_headers_parsed_from_text() -> None:
     """THRUST_DEVICE_SYSTEM and the like configure Thrust: defined before it is included, the
     precompiled headers (read without it) would be the wrong ones."""
     assert pch.wants_toolkit_preamble(b"#include <cstdio>\n#include <thrust/sort.h>\n#define N 4\n")
+    assert pch.wants_toolkit_preamble(b"#define MY_KERNEL_CU\n#define NOMINMAX\n#include <thrust/sort.h>\n")
     assert not pch.wants_toolkit_preamble(b"#define THRUST_DEVICE_SYSTEM 2\n#include <thrust/sort.h>\n")
-    assert not pch.wants_toolkit_preamble(b"#include <thrust/sort.h>\n  #  undef X\n#include <cub/cub.cuh>\n")
+    assert not pch.wants_toolkit_preamble(b"#include <thrust/sort.h>\n  #  undef NDEBUG\n#include <cub/cub.cuh>\n")
     assert not pch.wants_toolkit_preamble(b"#include <cooperative_groups.h>\n")
+
+
+def test_the_toolkit_preamble_is_shared_across_project_include_directories(tmp_path) -> None:
+    """One PCH for a tree whatever its -I directories, unless one of them holds its own Thrust."""
+    args, dirs = pch.without_user_dirs(["-x", "cuda", "-I", "/a", "-I/b", "-idirafter", "/c", "-isystem", "/d"])
+    assert args == ["-x", "cuda", "-isystem", "/d"] and dirs == ["/a", "/b", "/c"]
+    (tmp_path / "vendored" / "thrust").mkdir(parents=True)
+    assert pch.precompiled_toolkit(None, ["-I", str(tmp_path / "vendored")], tmp_path / "pch") is None  # type: ignore[arg-type]
+    assert pch.wants_toolkit_preamble(b'#include "thrust/for_each.h"\n')

@@ -120,29 +120,58 @@ TOOLKIT_PREAMBLE = (
     "thrust/iterator/counting_iterator.h", "thrust/iterator/discard_iterator.h",
     "thrust/iterator/transform_iterator.h", "thrust/iterator/zip_iterator.h", "cub/cub.cuh",
 )
-_PREAMBLE_INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include[ \t]*<(?:thrust|cub)/", re.M)
-_MACRO = re.compile(rb"^[ \t]*#[ \t]*(?:define|undef)\b", re.M)
+_PREAMBLE_INCLUDE = re.compile(rb"^[ \t]*#[ \t]*include[ \t]*[<\"](?:thrust|cub)/", re.M)
+_USER_DIRS = ("-I", "-idirafter", "-iquote")  # the project's include directories (flags, discovery.py)
+# Macros that configure Thrust, CUB, libcu++ or libstdc++ (THRUST_DEVICE_SYSTEM, CUB_NS_PREFIX,
+# _GLIBCXX_USE_CXX11_ABI, NDEBUG...): defined before those headers are included, the precompiled
+# ones (read without them) would be the wrong ones. An include guard or a project constant is not.
+_CONFIG_MACRO = re.compile(rb"^[ \t]*#[ \t]*(?:define|undef)[ \t]+(?:THRUST_|CUB_|_?CCCL_|_?LIBCUDACXX|CUDA_|__CUDA|"
+                           rb"_GLIBCXX|__GLIBCXX|NDEBUG\b|_LIBCPP)", re.M)
 
 
 def wants_toolkit_preamble(text: bytes) -> bool:
     """Whether a file parsed with the toolkit's headers should get them precompiled: it includes
-    Thrust or CUB itself, and defines no macro before its last such include (THRUST_DEVICE_SYSTEM,
-    CUB_NS_PREFIX and the like configure those headers, which the PCH has already read without)."""
+    Thrust or CUB itself, and defines no macro that configures them before its last such include."""
     last = None
     for last in _PREAMBLE_INCLUDE.finditer(text):
         pass
     if last is None:
         return False
-    first_macro = _MACRO.search(text)
+    first_macro = _CONFIG_MACRO.search(text)
     return first_macro is None or first_macro.start() > last.start()
+
+
+def without_user_dirs(args: list[str]) -> tuple[list[str], list[str]]:
+    """`args` less the project's include directories, and those directories."""
+    kept, dirs = [], []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in _USER_DIRS and i + 1 < len(args):
+            dirs.append(args[i + 1])
+            i += 2
+            continue
+        joined = next((f for f in _USER_DIRS if a.startswith(f) and len(a) > len(f)), None)
+        if joined is not None:
+            dirs.append(a[len(joined):])
+        else:
+            kept.append(a)
+        i += 1
+    return kept, dirs
 
 
 def precompiled_toolkit(index: ci.Index, args: list[str], directory: Path) -> str | None:
     """The path of a PCH of TOOLKIT_PREAMBLE for `args` (a toolkit-mode parse's arguments, less the
     file), built on first use; None if it cannot be (a header of the list fails with these flags:
-    remembered, so that the next files do not try again). clang records every header the PCH read
-    and rejects it when one has changed (rejected() below), so a toolkit update rebuilds it."""
+    remembered, so that the next files do not try again). The project's include directories are not
+    part of it (each directory of a tree would otherwise build its own, 3 s apiece), unless one holds
+    a thrust/ or cub/ of its own, which the file would read instead of the toolkit's: then no PCH.
+    clang records every header the PCH read and rejects it when one has changed (rejected() below),
+    so a toolkit update rebuilds it."""
     try:
+        args, dirs = without_user_dirs(args)
+        if any(os.path.isdir(os.path.join(d, sub)) for d in dirs for sub in ("thrust", "cub")):
+            return None
         h = hashlib.sha256(b"toolkit\0" + _libclang_identity().encode() + b"\0")
         for a in [*TOOLKIT_PREAMBLE, "\0", *args]:
             h.update(a.encode("utf-8", "surrogateescape") + b"\0")
