@@ -57,3 +57,27 @@ def test_unsaved_buffer_is_linted_and_not_cached(tmp_path: Path, monkeypatch) ->
     finally:
         second.close()
     assert os.path.exists(path)
+
+
+def test_an_edit_after_a_cached_open_relints_one_kernel(tmp_path: Path, monkeypatch) -> None:
+    """Served from the cache, the document is parsed behind the answer, so that the first edit inside
+    a kernel re-lints that kernel only instead of the whole file."""
+    monkeypatch.setenv("SMEMLINT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "transpose_smem.cu"
+    text = (ROOT / "fixtures" / "transpose_smem.cu").read_text()
+    path.write_text(text)
+    assert CliRunner().invoke(main, ["check", "--exit-zero", str(path)]).exit_code == 0
+    server = SmemlintServer(0)
+    try:
+        opened = server.executor.submit(server.lint_text, "file://c", str(path), text).result()
+        assert opened.from_cache
+        server.executor.submit(lambda: None).result()  # the background parse has run
+        assert server.bases["file://c"][2].unit is not None
+        lines = text.split("\n")
+        inside = next(n for n, line in enumerate(lines) if "__syncthreads();" in line)
+        lines[inside] += "  "
+        server.lint_text("file://c", str(path), "\n".join(lines))
+        assert server.incremental == 1
+    finally:
+        server.close()

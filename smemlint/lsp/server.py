@@ -111,11 +111,29 @@ class SmemlintServer:
                     self.bases[uri] = (text, settings, merged)
                     return merged
         result = self.from_cache(path, text, settings) if base is None else None
-        if result is None:
+        if result is not None:
+            # Served from the cache, without a parse: the first edit would have to lint the whole
+            # file (a second on a kernel-dense one). Parse and lint it now, behind this answer, so
+            # that an edit finds a base to re-lint one kernel of.
+            self.executor.submit(self._prepare_base, uri, path, text, settings)
+        else:
             result = self.lint_whole(uri, path, text, settings)
             self.to_cache(path, text, settings, result)
         self.bases[uri] = (text, settings, result)
         return result
+
+    def _prepare_base(self, uri: str, path: str, text: str, settings: Settings) -> None:
+        """The whole lint of a text served from the cache, as the base of its edits (lint_text)."""
+        base = self.bases.get(uri)
+        if base is None or base[0] != text or base[2].unit is not None or self.shutting_down:
+            return  # closed, or already replaced by a lint of its own
+        try:
+            result = self.lint_whole(uri, path, text, settings)
+        except Exception:  # noqa: BLE001 - the edit then lints the whole file, as without it
+            log.exception("preparing the base of %s failed", uri)
+            return
+        if self.bases.get(uri, (None,))[0] == text:
+            self.bases[uri] = (text, settings, result)
 
     def _cache_key(self, path: str, text: str, settings: Settings):  # noqa: ANN202
         """The result cache and this buffer's entry in it, when the buffer is the file as saved (the
