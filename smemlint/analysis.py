@@ -598,8 +598,8 @@ def _cost_as_emitted(k: KernelResult, merged: dict[int, int], arch: str,
     instructions nvcc made of them, and the `laid` ones as the instructions of their SASS layout
     (symbolic/emitted.py); `explain` says so in the access's assumptions (given the access, its new
     statistics, its cost per request as written, and how it was costed: "merged", "laid", or
-    "unrolled:STEP:BODY_BYTES:REMAINDER_BYTES"). Laid-out accesses whose lanes do not fit their
-    layout are costed as merged where one width was emitted, else left as written."""
+    "unrolled:STEP:BODY_BYTES:REMAINDER_BYTES"). When laid-out or unrolled accesses do not fit
+    what the SASS says, those of one emitted width are costed as merged, the others left as written."""
     from .symbolic.emitted import evaluate_merged
 
     if k.ir is None or k.unit is None or k.config is None:

@@ -21,6 +21,11 @@ sit the same distance past that anchor falls in one instruction, which issues it
 own addresses and width) the first time the run reaches it. An execution before the last instruction
 reached starts a new run. A run that does not reach every instruction, or lanes that fit no anchor,
 are not what the SASS says: NotMerged.
+
+A loop whose trip count is known at run time only (sass/facts.py `runtime_unroll_on_line`) is unrolled
+by nvcc into bodies of wide loads and a remainder (`unrolled`): the executions of a run are held until
+the loop ends, then the first trip - trip % step are costed as the body's instructions (one per group
+of consecutive elements, from the first iteration on) and the rest as the remainder's.
 """
 from __future__ import annotations
 
@@ -58,8 +63,9 @@ def anchor_of(lanes: np.ndarray, layout: tuple[tuple[int, int], ...]) -> int | N
 
 class MergedEvaluation(Interpreter):
     """The lane evaluator with the accesses in `merged` (site id -> bytes per lane emitted) costed
-    as the wider instructions nvcc made of them, and those in `laid` (site id -> layout) as the
-    instructions of their layout."""
+    as the wider instructions nvcc made of them, those in `laid` (site id -> layout) as the
+    instructions of their layout, and those in `unrolled` as a run-time trip count's unrolled body
+    and remainder (their executions held until each run of their loop ends, when the trip is known)."""
 
     def __init__(self, *args, merged: dict[int, int], laid: dict[int, tuple[tuple[int, int], ...]] | None = None,
                  unrolled: dict[int, tuple[int, int, int]] | None = None, **kwargs):
@@ -149,7 +155,6 @@ class MergedEvaluation(Interpreter):
             self.stats[site_id].executions -= at - run.reached - 1  # (instructions, not executions of the access)
         run.reached = at
 
-
     def _flush(self, depth: int) -> None:
         """The executions of unrolled accesses in the run of the loop that just ended (the one that
         ran at `depth`): the first trip - trip % step as the body's instructions, the rest as the
@@ -215,8 +220,8 @@ def evaluate_merged(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchC
     """The kernel's site statistics with `merged` accesses costed as emitted, `laid` ones as the
     instructions of their layout and `unrolled` ones (site id -> (bytes per lane of the unrolled
     body's instructions, iterations per unrolled step, bytes per lane of the remainder's)) as the
-    body and remainder of a run-time trip count (sass/facts.py `runtime_unroll_on_line`); None when an access's addresses do not fit (the caller keeps the numbers
-    as written)."""
+    body and remainder of a run-time trip count (sass/facts.py `runtime_unroll_on_line`); None when
+    an access's addresses do not fit (the caller keeps the numbers as written)."""
     it = MergedEvaluation(unit, kernel, config, arch, merged=merged, laid=laid, unrolled=unrolled)
     try:
         return it.run()
