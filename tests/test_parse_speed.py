@@ -221,4 +221,5 @@ def test_the_toolkit_preamble_is_shared_across_project_include_directories(tmp_p
     assert args == ["-x", "cuda", "-isystem", "/d"] and dirs == ["/a", "/b", "/c"]
     (tmp_path / "vendored" / "thrust").mkdir(parents=True)
     assert pch.precompiled_toolkit(None, ["-I", str(tmp_path / "vendored")], tmp_path / "pch") is None  # type: ignore[arg-type]
+    assert pch.precompiled_toolkit(None, [], tmp_path / "pch", beside=str(tmp_path / "vendored")) is None  # type: ignore[arg-type]
     assert pch.wants_toolkit_preamble(b'#include "thrust/for_each.h"\n')

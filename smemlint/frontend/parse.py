@@ -316,7 +316,7 @@ def _parse(path: str, args: list[str], unsaved, flags: int, pch_dir: str | None)
             pch.discard(built)  # stale (a header it read changed) or unreadable: rebuilt next time
     elif pch_dir and pch.enabled() and any(a.startswith("--cuda-path=") for a in args) \
             and pch.wants_toolkit_preamble(_source_bytes(path, unsaved)):
-        built = pch.precompiled_toolkit(index, args, Path(pch_dir))
+        built = pch.precompiled_toolkit(index, args, Path(pch_dir), os.path.dirname(os.path.abspath(path)))
         if built is not None:
             try:
                 tu = index.parse(path, args=["-include-pch", built, *args], unsaved_files=unsaved, options=flags)

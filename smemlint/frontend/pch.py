@@ -1,4 +1,5 @@
-"""The bundled CUDA header, precompiled once instead of parsed for every file.
+"""The bundled CUDA header, precompiled once instead of parsed for every file (and, for files parsed
+with the toolkit's headers, the toolkit's Thrust and CUB: `precompiled_toolkit`).
 
 `cuda_stub.h` is most of what clang reads for a small kernel file: parsed from
 text it costs ~55 ms a file, loaded as a precompiled header (PCH) ~5 ms. With
@@ -160,17 +161,18 @@ def without_user_dirs(args: list[str]) -> tuple[list[str], list[str]]:
     return kept, dirs
 
 
-def precompiled_toolkit(index: ci.Index, args: list[str], directory: Path) -> str | None:
+def precompiled_toolkit(index: ci.Index, args: list[str], directory: Path, beside: str = "") -> str | None:
     """The path of a PCH of TOOLKIT_PREAMBLE for `args` (a toolkit-mode parse's arguments, less the
     file), built on first use; None if it cannot be (a header of the list fails with these flags:
     remembered, so that the next files do not try again). The project's include directories are not
     part of it (each directory of a tree would otherwise build its own, 3 s apiece), unless one holds
-    a thrust/ or cub/ of its own, which the file would read instead of the toolkit's: then no PCH.
+    a thrust/ or cub/ of its own, which the file would read instead of the toolkit's: then no PCH
+    (`beside`, the file's directory, is where a quoted include looks first).
     clang records every header the PCH read and rejects it when one has changed (rejected() below),
     so a toolkit update rebuilds it."""
     try:
         args, dirs = without_user_dirs(args)
-        if any(os.path.isdir(os.path.join(d, sub)) for d in dirs for sub in ("thrust", "cub")):
+        if any(os.path.isdir(os.path.join(d, sub)) for d in [beside, *dirs] if d for sub in ("thrust", "cub")):
             return None
         h = hashlib.sha256(b"toolkit\0" + _libclang_identity().encode() + b"\0")
         for a in [*TOOLKIT_PREAMBLE, "\0", *args]:
