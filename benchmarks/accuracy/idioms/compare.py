@@ -5,9 +5,11 @@
 Runs `smemlint check --format json` on corpus/*.cu (the launches are in each file's main, so the
 block is the measured one), on ../pending/idioms.cu and on the issue-17 fixtures
 (fixtures/tensor_tile_loader.cu, fixtures/wmma_gemm.cu) and on ../pending/atomics.cu and
-../pending/vector_ptx.cu, joins with truth-sm90.jsonl, pending-truth-sm90.jsonl,
-fixtures-truth-sm90.jsonl, atomics-truth-sm90.jsonl and vector-ptx-truth-sm90.jsonl by (file, line, space, op, kernel) and prints exact / wrong / no number
-per site, with the same rules and categories as ../realprograms/compare.py.
+../pending/vector_ptx.cu, and with --sass on ../pending/emitted_layouts.cu (where nvcc is
+installed); joins with truth-sm90.jsonl, pending-truth-sm90.jsonl, fixtures-truth-sm90.jsonl,
+atomics-truth-sm90.jsonl, vector-ptx-truth-sm90.jsonl and emitted-layouts-truth-sm90.jsonl by (file,
+line, space, op, kernel) and prints exact / wrong / no number per site, with the same rules and
+categories as ../realprograms/compare.py.
 """
 from __future__ import annotations
 
@@ -46,7 +48,10 @@ PROGRAMS = {
     "fixtures": (ROOT, ["fixtures/tensor_tile_loader.cu", "fixtures/wmma_gemm.cu"], HERE / "fixtures-truth-sm90.jsonl"),
     "atomics": (HERE.parent, ["pending/atomics.cu"], HERE / "atomics-truth-sm90.jsonl"),
     "vector-ptx": (HERE.parent, ["pending/vector_ptx.cu"], HERE / "vector-ptx-truth-sm90.jsonl"),
+    # linted with --sass: the numbers are those of the instructions nvcc emitted (issue 17 item 6)
+    "emitted-layouts": (HERE.parent, ["pending/emitted_layouts.cu"], HERE / "emitted-layouts-truth-sm90.jsonl"),
 }
+WITH_SASS = {"emitted-layouts"}
 
 
 def judge_program(program: str, headers: str = "bundled") -> list[dict]:
@@ -54,7 +59,7 @@ def judge_program(program: str, headers: str = "bundled") -> list[dict]:
     root, lint, truth = PROGRAMS[program]
     if not (root / lint[0]).exists():
         return []
-    found = rp.lint_program({"lint": lint}, root, headers)
+    found = rp.lint_program({"lint": lint}, root, headers, [] if program in WITH_SASS else None)
     rows = []
     for s in sites(truth, program):
         e = rp.judge(s, found, {"block": s.get("block")})
