@@ -653,6 +653,9 @@ def _sass_explanation(kf) -> Callable[[AccessResult, SiteStats, float, str], str
         elif how_costed == "laid" and len(set(a.sass_widths or ())) > 1:
             how = (f"laid out this {a.width_bits}-bit access as {names} (straight-line code, each once per "
                    f"run of the loop)")
+        elif len(set(a.sass_widths or ())) > 1:  # a line shared with accesses nvcc left as they are
+            wide = " + ".join(part for part in names.split(" + ") if part.endswith(f".{st.width * 8}")) or names
+            how = f"merged this {a.width_bits}-bit access into the line's {wide} (of {names})"
         else:
             how = f"merged this {a.width_bits}-bit access into {names}"
         return (f"SASS ({kf.arch}): the compiler {how}; "
