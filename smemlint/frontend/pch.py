@@ -76,37 +76,46 @@ def _libclang_identity() -> str:
 def precompiled(index: ci.Index, base_args: list[str], include_dir: Path, directory: Path) -> str | None:
     """The path of a PCH of the bundled header for `base_args`, built on first use; None if it cannot be."""
     try:
-        key = _key(base_args, include_dir)
-        target = directory / f"{key}.pch"
-        if target.is_file():
-            _touch(target)
-            return str(target)
-        directory.mkdir(parents=True, exist_ok=True)
         # Built from a file that includes the header, never from the header itself: found through
         # -isystem it is a system header, as when it is forced in with -include, and clang treats
         # libstdc++'s constexpr <cmath> overloads against the stub's __device__ ones differently
         # in a system header (they would clash in a main file).
-        wrapper = directory / f"{key}.h"
-        if not wrapper.is_file():
-            fd, tmp_h = tempfile.mkstemp(suffix=".h.tmp", dir=directory)
-            with os.fdopen(fd, "w") as fh:
-                fh.write(f"#include <{FORCED}>\n")
-            os.replace(tmp_h, wrapper)
-        tu = index.parse(str(wrapper), args=base_args)
-        if any(d.severity >= ci.Diagnostic.Error for d in tu.diagnostics):
-            return None
-        fd, tmp = tempfile.mkstemp(suffix=".pch.tmp", dir=directory)
-        os.close(fd)
-        try:
-            tu.save(tmp)
-            os.replace(tmp, target)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        _prune(directory)
-        return str(target)
+        return _built(index, base_args, directory, _key(base_args, include_dir), f"#include <{FORCED}>\n")
     except Exception:  # noqa: BLE001 - no PCH only costs time: the plain header still works
         return None
+
+
+def _built(index: ci.Index, args: list[str], directory: Path, key: str, wrapper_text: str) -> str | None:
+    """The PCH `<key>.pch` of a wrapper header holding `wrapper_text`, parsed with `args`: reused when
+    it is there, else built and written atomically (parallel workers may build the same one); None
+    when the wrapper does not parse without errors (then `<key>.failed` says so to later calls)."""
+    target, failed = directory / f"{key}.pch", directory / f"{key}.failed"
+    if target.is_file():
+        _touch(target)
+        return str(target)
+    if failed.is_file():
+        return None
+    directory.mkdir(parents=True, exist_ok=True)
+    wrapper = directory / f"{key}.h"
+    if not wrapper.is_file():
+        fd, tmp_h = tempfile.mkstemp(suffix=".h.tmp", dir=directory)
+        with os.fdopen(fd, "w") as fh:
+            fh.write(wrapper_text)
+        os.replace(tmp_h, wrapper)
+    tu = index.parse(str(wrapper), args=args)
+    if any(d.severity >= ci.Diagnostic.Error for d in tu.diagnostics):
+        failed.touch()
+        return None
+    fd, tmp = tempfile.mkstemp(suffix=".pch.tmp", dir=directory)
+    os.close(fd)
+    try:
+        tu.save(tmp)
+        os.replace(tmp, target)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    _prune(directory)
+    return str(target)
 
 
 # The toolkit's Thrust and CUB headers, precompiled together for the files parsed with the toolkit's
@@ -177,34 +186,8 @@ def precompiled_toolkit(index: ci.Index, args: list[str], directory: Path, besid
         h = hashlib.sha256(b"toolkit\0" + _libclang_identity().encode() + b"\0")
         for a in [*TOOLKIT_PREAMBLE, "\0", *args]:
             h.update(a.encode("utf-8", "surrogateescape") + b"\0")
-        key = h.hexdigest()[:32]
-        target, failed = directory / f"{key}.pch", directory / f"{key}.failed"
-        if target.is_file():
-            _touch(target)
-            return str(target)
-        if failed.is_file():
-            return None
-        directory.mkdir(parents=True, exist_ok=True)
-        wrapper = directory / f"{key}.h"
-        if not wrapper.is_file():
-            fd, tmp_h = tempfile.mkstemp(suffix=".h.tmp", dir=directory)
-            with os.fdopen(fd, "w") as fh:
-                fh.write("".join(f"#include <{name}>\n" for name in TOOLKIT_PREAMBLE))
-            os.replace(tmp_h, wrapper)
-        tu = index.parse(str(wrapper), args=args)
-        if any(d.severity >= ci.Diagnostic.Error for d in tu.diagnostics):
-            failed.touch()
-            return None
-        fd, tmp = tempfile.mkstemp(suffix=".pch.tmp", dir=directory)
-        os.close(fd)
-        try:
-            tu.save(tmp)
-            os.replace(tmp, target)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        _prune(directory)
-        return str(target)
+        return _built(index, args, directory, h.hexdigest()[:32],
+                      "".join(f"#include <{name}>\n" for name in TOOLKIT_PREAMBLE))
     except Exception:  # noqa: BLE001 - no PCH only costs time: the headers parse from text
         return None
 
