@@ -19,23 +19,19 @@ from smemlint.lsp.server import to_lsp
 ROOT = Path(__file__).parent.parent
 FIXTURE = ROOT / "fixtures" / "rules" / "grouped_findings.cu"
 
-# an unpadded [32][32] tile read by columns on three lines (18, 19, 20 of the text below)
-THREE_READS = """\
-__global__ void threeColumnReads(float *out, const float *in)
-{
-    __shared__ float tile[32][32];
-    int x = threadIdx.x, y = threadIdx.y;
-    for (int r = 0; r < 32; r += 8)
-        tile[y + r][x] = in[(y + r) * 32 + x];
-    __syncthreads();
-    float a = tile[x][y];
-    float b = tile[x][y + 8];
-    float c = tile[x][y + 16];
-    out[y * 32 + x] = a + b + c;
-}
-void launch(float *o, const float *i) { threeColumnReads<<<1, dim3(32, 8)>>>(o, i); }
-"""
-READS = (8, 9, 10)  # lines of the three reads in THREE_READS
+
+def _fixture_kernel(name: str) -> str:
+    """The text of one kernel of the fixture, from its `__global__` line to its closing brace."""
+    lines = FIXTURE.read_text().splitlines()
+    start = next(n for n, line in enumerate(lines) if line.startswith(f"__global__ void {name}("))
+    end = lines.index("}", start)
+    return "\n".join(lines[start:end + 1]) + "\n"
+
+
+# the fixture's unpadded [32][32] tile read by columns on three lines, alone in a file with its launch
+THREE_READS = _fixture_kernel("threeColumnReads") + \
+    "void launch(float *o, const float *i) { threeColumnReads<<<1, dim3(32, 8)>>>(o, i); }\n"
+READS = tuple(n for n, line in enumerate(THREE_READS.splitlines(), 1) if "= tile[x][y" in line)
 
 
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
