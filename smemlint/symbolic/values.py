@@ -206,31 +206,27 @@ def type_range(ct: CType) -> tuple[int, int] | None:
     return r
 
 
+def _wrap_range(ct: CType, wide: bool, bounds: tuple[int, int] | None) -> tuple[int, int] | None:
+    """The range a conversion to `ct` wraps into; None where it is a no-op (a wide value, a 64-bit
+    type, or `bounds` inside the type's range)."""
+    r = None if wide else type_range(ct)
+    if r is None or (bounds is not None and r[0] <= bounds[0] and bounds[1] <= r[1]):
+        return None
+    return r
+
+
 def to_type(arr: np.ndarray, ct: CType, shift: str | None = None, wide: bool = False,
             bounds: tuple[int, int] | None = None) -> Known:
     """Known(wrap(arr, ct, wide), shift, wide), without the wrap where `bounds` (arr's) proves it a
     no-op; the result's bounds are what is known of it."""
-    if wide:
-        return Known(arr, shift, True, bounds)
-    r = type_range(ct)
-    if r is None:
-        return Known(arr, shift, False, bounds)
-    if bounds is not None and r[0] <= bounds[0] and bounds[1] <= r[1]:
-        return Known(arr, shift, False, bounds)
-    return Known(wrap(arr, ct), shift, False, r)
+    r = _wrap_range(ct, wide, bounds)
+    return Known(arr, shift, wide, bounds) if r is None else Known(wrap(arr, ct), shift, False, r)
 
 
 def converted(v: Known, ct: CType) -> Known:
     """The C conversion of an integer value to the integer type `ct`: `v` itself where it is a no-op."""
-    if v.wide:
-        return v
-    r = type_range(ct)
-    if r is None:
-        return v
-    b = v.bounds
-    if b is not None and r[0] <= b[0] and b[1] <= r[1]:
-        return v
-    return Known(wrap(v.arr, ct), v.shift, False, r)
+    r = _wrap_range(ct, v.wide, v.bounds)
+    return v if r is None else Known(wrap(v.arr, ct), v.shift, False, r)
 
 
 def is_varying(v: Value) -> bool:
