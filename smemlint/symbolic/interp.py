@@ -35,8 +35,7 @@ from .hoisting import hoisted_loads
 from .instructions import (SHARED_WINDOW_CALLS, atomic_form, instruction_words, keeps_window, matrix_count,
                            run_async_copy, run_fragment_access)
 from .values import (Fields, Known, Ptr, RowDivergence, Unknown, Value, converted, is_varying, mask_all, mask_any,
-                     select,
-                     to_type, unknown_from)
+                     select, to_type, unknown_from)
 
 MAX_LOOP_ITERATIONS = 64  # iterations simulated per loop execution; later ones are not sampled
 UNKNOWN_TRIP_SAMPLE = 4  # iterations sampled when the trip count depends on data
@@ -714,7 +713,7 @@ class Interpreter:
         if isinstance(v, Known):
             if v.shift:
                 return Unknown(False, v.shift)
-            c = v.__dict__.get("truth")  # a comparison's own booleans (_flag)
+            c = v.truth  # a comparison's own booleans (_flag)
             if c is None:
                 c = v.arr != 0
             if c.ndim == 2 and (c.shape[0] == 1 or (c == c[:1]).all()):
@@ -1564,9 +1563,7 @@ _INT64_LIMIT = 1 << 63
 
 def _flag(r: np.ndarray) -> Known:
     """The 0/1 value of a comparison; its booleans are kept for truth() (they are `arr != 0`)."""
-    k = Known(r.astype(np.int64), bounds=(0, 1))
-    k.__dict__["truth"] = r
-    return k
+    return Known(r.astype(np.int64), bounds=(0, 1), truth=r)
 
 
 def _piece_width(ct: ir.CType) -> int:

@@ -58,13 +58,17 @@ class Known:
     # conversions make of them). A conversion to an integer type that holds [lo, hi] is then a
     # no-op and skips the wrap (two numpy casts). Sound under int64 overflow too: the interval
     # holds the exact integer result, so where it fits in the target type numpy's array is exact.
+    #
+    # `truth` (not a field either): a comparison's own booleans, `arr != 0` already made, for
+    # the evaluator's truth() of the same value.
     def __init__(self, arr: np.ndarray, shift: str | None = None, wide: bool = False,
-                 bounds: tuple[int, int] | None = None) -> None:
+                 bounds: tuple[int, int] | None = None, truth: np.ndarray | None = None) -> None:
         d = self.__dict__
         d["arr"] = arr
         d["shift"] = shift
         d["wide"] = wide
         d["bounds"] = bounds
+        d["truth"] = truth
 
     def uniform(self) -> bool:
         """The same in every thread of the block (of each block, for a batched value)."""
