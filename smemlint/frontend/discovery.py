@@ -75,10 +75,14 @@ def discover(path: str, text: str | None, include_dirs: list[str]) -> list[tuple
         return []
     found: list[tuple[str, str]] = []
     dirs = list(include_dirs)
-    try:
-        data = text.encode("utf-8", "replace") if text is not None else open(path, "rb").read(MAX_SCANNED_BYTES)
-    except OSError:
-        return []
+    if text is not None:
+        data = text.encode("utf-8", "replace")
+    else:
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read(MAX_SCANNED_BYTES)
+        except OSError:
+            return []
     start = _includes_of(data)
     queue = [(os.path.dirname(os.path.abspath(path)), start)]
     seen: set[str] = set()
