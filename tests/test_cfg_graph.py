@@ -32,7 +32,7 @@ def _both(nodes: list[int], edges: list[tuple[int, int]]) -> tuple[Graph, object
 def test_graph_and_dominators_match_networkx(nodes, edges, start) -> None:
     ours, theirs = _both(nodes, edges)
     assert list(ours) == list(theirs)
-    assert list(ours.nodes(data=True)) == list(theirs.nodes(data=True))
+    assert list(ours.nodes.items()) == list(theirs.nodes(data=True))
     assert list(ours.edges) == list(theirs.edges)
     for n in ours:
         assert ours.nodes[n] == theirs.nodes[n]

@@ -25,53 +25,30 @@ ENTRY = 0
 EXIT = 1
 
 
-class _Nodes:
-    """`graph.nodes`: `nodes[n]` is n's attribute dict, `nodes(data=True)` yields (n, attributes)."""
-
-    def __init__(self, attrs: dict[int, dict]) -> None:
-        self._attrs = attrs
-
-    def __getitem__(self, n: int) -> dict:
-        return self._attrs[n]
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._attrs)
-
-    def __len__(self) -> int:
-        return len(self._attrs)
-
-    def __contains__(self, n: object) -> bool:
-        return n in self._attrs
-
-    def __call__(self, data: bool = False):
-        return iter(self._attrs.items()) if data else iter(self._attrs)
-
-
 class Graph:
     """A directed graph: what the CFG needs of networkx's DiGraph, with the same order (nodes and
     each node's successors in insertion order, an edge added twice kept once). networkx itself
     cost ~0.13 s of import, a third of the language server's start (issue 16)."""
 
     def __init__(self) -> None:
-        self._attrs: dict[int, dict] = {}
+        self.nodes: dict[int, dict] = {}  # node -> its attributes (networkx's `nodes[n]`)
         self._succ: dict[int, dict[int, None]] = {}
-        self.nodes = _Nodes(self._attrs)
 
     def __iter__(self) -> Iterator[int]:
-        return iter(self._attrs)
+        return iter(self.nodes)
 
     def __contains__(self, n: object) -> bool:
-        return n in self._attrs
+        return n in self.nodes
 
     def add_node(self, n: int, **attrs) -> None:
-        if n not in self._attrs:
-            self._attrs[n] = {}
+        if n not in self.nodes:
+            self.nodes[n] = {}
             self._succ[n] = {}
-        self._attrs[n].update(attrs)
+        self.nodes[n].update(attrs)
 
     def add_edge(self, a: int, b: int) -> None:
         for n in (a, b):
-            if n not in self._attrs:
+            if n not in self.nodes:
                 self.add_node(n)
         self._succ[a][b] = None
 
@@ -238,7 +215,7 @@ class CFG:
     # ------------------------------------------------------------ queries
 
     def nodes(self, kind: str | None = None) -> Iterator[int]:
-        for n, data in self.g.nodes(data=True):
+        for n, data in self.g.nodes.items():
             if kind is None or data["kind"] == kind:
                 yield n
 
