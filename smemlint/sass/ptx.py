@@ -13,16 +13,13 @@ import re
 from collections import Counter
 
 from . import names
-from .facts import KernelFacts, Loop
+from .kernelfacts import KernelFacts, Loop
 from .parse import same_file
+from .ptx_opcodes import memory_access, family
 
 PTX_UNKNOWN = ["final vectorization (ptxas may split or merge accesses)", "registers and spills",
                "code size in bytes (instruction-cache footprint)"]
 
-_TYPE_BITS = {"b8": 8, "u8": 8, "s8": 8, "b16": 16, "u16": 16, "s16": 16, "f16": 16, "bf16": 16, "f16x2": 32,
-              "b32": 32, "u32": 32, "s32": 32, "f32": 32, "bf16x2": 32, "b64": 64, "u64": 64, "s64": 64,
-              "f64": 64, "b128": 128}
-_SPACES = ("shared", "global", "local", "const", "param")
 _ENTRY = re.compile(r"^\s*(?:\.(?:visible|weak|extern)\s+)*\.(entry|func)\s+(?:\([^)]*\)\s*)?([\w$]+)")
 _FILE = re.compile(r'^\s*\.file\s+(\d+)\s+"([^"]*)"')
 _LOC = re.compile(r"^\s*\.loc\s+(\d+)\s+(\d+)\s+\d+(.*)$")
@@ -30,40 +27,6 @@ _INLINED = re.compile(r"inlined_at\s+(\d+)\s+(\d+)\s+\d+")
 _LABEL = re.compile(r"^\s*([$\w]+):\s*$")
 _PRED = re.compile(r"^@!?%\w+\s+")
 _BRA = re.compile(r"\bbra(?:\.uni)?\s+([$\w]+)\s*;")
-
-
-def _mem(opcode: str) -> tuple[str, str, int] | None:
-    """`ld.shared.v4.f32` → ("ld", "shared", 128); None for other instructions."""
-    parts = opcode.split(".")
-    op = parts[0]
-    if op not in ("ld", "st", "atom", "red", "ldu"):
-        return None
-    space = next((p for p in parts[1:] if p in _SPACES), "generic")
-    vec = next((int(p[1:]) for p in parts[1:] if re.fullmatch(r"v\d", p)), 1)
-    ty = next((p for p in reversed(parts[1:]) if p in _TYPE_BITS), None)
-    if ty is None:
-        return None
-    return ("ld" if op == "ldu" else op, space, vec * _TYPE_BITS[ty])
-
-
-def family(opcode: str) -> str | None:
-    """Counted PTX family: `ld.shared.v4.f32`, `st.global.u16`, `bar.sync`, `shfl.sync`; None otherwise."""
-    parts = opcode.split(".")
-    if _mem(opcode):
-        space = next((p for p in parts[1:] if p in _SPACES), "generic")
-        vec = next((p for p in parts[1:] if re.fullmatch(r"v\d", p)), None)
-        ty = next(p for p in reversed(parts[1:]) if p in _TYPE_BITS)
-        return ".".join(filter(None, (parts[0], space, vec, ty)))
-    if opcode.startswith(("bar.sync", "barrier.sync")) or opcode in ("bar", "barrier"):
-        return "bar.sync"
-    if parts[0] in ("shfl", "cp", "ldmatrix", "membar", "fence", "vote"):
-        return ".".join(parts[:2]) if len(parts) > 1 else parts[0]
-    return None
-
-
-def width_bits(fam: str) -> int | None:
-    m = _mem(fam)
-    return m[2] if m else None
 
 
 def facts_from_ptx(text: str, line_file: str | None) -> dict[str, KernelFacts]:
@@ -143,11 +106,11 @@ def facts_from_ptx(text: str, line_file: str | None) -> dict[str, KernelFacts]:
         fam = family(opcode)
         if fam:
             cur.counts[fam] = cur.counts.get(fam, 0) + 1
-            if _mem(opcode):
+            if memory_access(opcode):
                 for ln in dict.fromkeys(lines_now):
                     cur.lines.setdefault(ln, Counter())[fam] += 1
     finish()
     return {k: v for k, v in out.items() if v.entry}
 
 
-__all__ = ["facts_from_ptx", "family", "width_bits", "PTX_UNKNOWN"]
+__all__ = ["facts_from_ptx", "PTX_UNKNOWN"]
