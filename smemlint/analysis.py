@@ -14,8 +14,9 @@ from collections.abc import Callable
 
 from . import ir
 from .config import Settings
-from .frontend.extract import extract, read_source
-from .frontend.parse import ParseOptions, parse
+from .lower.extract import extract, read_source
+from .parse.flags import ParseOptions
+from .parse.translation import parse
 from .results import AccessResult, FileResult, KernelResult, internal_error_message
 from .symbolic.interp import STEP_BUDGET, Interpreter, LaunchConfig, SiteStats
 from .symbolic.values import RowDivergence
@@ -482,7 +483,7 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
     Only called when `--sass` is given and a SASS rule is enabled. Missing tools or a failed
     compile leave a note and no facts; the source analysis is never lost.
     """
-    from .frontend.parse import user_flags
+    from .parse.flags import user_flags
     from .sass.facts import from_source
 
     options = parse_options(settings)

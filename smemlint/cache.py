@@ -98,7 +98,7 @@ def file_hash(path: str) -> str | None:
 
 
 def _environment() -> str:
-    from .frontend.flags import find_cuda_toolkit
+    from .parse.flags import find_cuda_toolkit
 
     return f"toolkit={find_cuda_toolkit()}"
 
@@ -115,7 +115,7 @@ class Cache:
 
     def key(self, path: str, text: str | None = None) -> str | None:
         """The entry name for `path` (with `text` as its content if given), None if the file is unreadable."""
-        from .frontend.flags import ParseOptions, user_flags
+        from .parse.flags import ParseOptions, user_flags
 
         if text is not None:
             content = hashlib.sha256(text.encode("utf-8", errors="surrogatepass")).hexdigest()
@@ -208,7 +208,7 @@ class Cache:
     def prune(self, limit: int | None = None) -> int:
         """Remove the least recently used results while they take more than `limit` bytes (default:
         max_bytes()), down to 80% of it; the number removed. Precompiled headers (pch/) keep their own
-        limit (frontend/pch.py)."""
+        limit (parse/pch.py)."""
         limit = max_bytes() if limit is None else limit
         entries = []
         try:
@@ -241,7 +241,7 @@ class Cache:
     def _search_dirs(self, path: str) -> list[str]:
         """Where a missing `#include` would be found once it exists: the file's directory, -I and
         -isystem directories (settings and compile_commands.json), and the usual system directories."""
-        from .frontend.flags import ParseOptions, user_flags
+        from .parse.flags import ParseOptions, user_flags
 
         dirs = [os.path.dirname(os.path.abspath(path)), *self.settings.include, "/usr/include", "/usr/local/include"]
         try:

@@ -353,7 +353,7 @@ def explain(code: str, markdown: bool) -> None:
 @click.option("--timeout", type=float, default=60.0, show_default=True, help="Seconds allowed for one nvcc run.")
 def sass_cmd(paths, arch, include, define, fmt, lines, timeout) -> None:
     """Per-kernel SASS facts of .cu files (compiled with nvcc), .ptx, cubins, objects, libraries, fatbins."""
-    from .frontend.parse import ParseOptions, user_flags
+    from .parse.flags import ParseOptions, user_flags
     from .sass.facts import from_path
     from .sass.table import render_json, render_text
 

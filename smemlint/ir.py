@@ -1,4 +1,4 @@
-"""The intermediate form: what the frontend extracts from a translation unit.
+"""The intermediate form: what parsing and lowering extract from a translation unit.
 
 Plain frozen dataclasses, no clang objects. Kernel bodies are lowered to a
 small C-like statement/expression tree that `symbolic/` evaluates per lane.
@@ -145,7 +145,7 @@ class Call(Expr):
 class Opaque(Expr):
     """A value the analysis does not model; evaluating still evaluates `parts` for their accesses.
 
-    `uniform` says what is proved of it: True, the same in every thread (a constant the frontend
+    `uniform` says what is proved of it: True, the same in every thread (a constant lowering
     could not fold); False, it may differ per thread whatever its parts (a value read through an
     lvalue the analysis does not follow, an atomic's old value); None, a pure function of its
     parts, the same in every thread when they all are. With no parts and None nothing proves it
@@ -476,7 +476,7 @@ class TranslationUnit:
 
 @dataclass(frozen=True)
 class CallFact:
-    """One call expression of the main file, as written (frontend/calls.py)."""
+    """One call expression of the main file, as written (host/calls.py)."""
 
     name: str  # callee as spelled: "atomicAdd", "__shfl_xor", "now", or the kernel of a launch
     qualified: str  # with its scopes where known: "std::chrono::_V2::steady_clock::now"

@@ -72,7 +72,7 @@ def lint_file(path: str, settings: Settings, text: str | None = None, parsed=Non
               focus: int | None = None) -> FileResult:
     """Analyse one file in this process and run the rules; the result keeps its live objects.
 
-    `parsed` (a frontend.parse.ParseResult of this path) skips the parse: the editor reparses
+    `parsed` (a parse.translation.ParseResult of this path) skips the parse: the editor reparses
     a kept translation unit instead of parsing from scratch; `focus` (a line): only the kernel
     defined around it is analysed (lsp/incremental.py).
     """

@@ -9,7 +9,7 @@ import pytest
 import smemlint.lint as lint
 from smemlint.cache import Cache
 from smemlint.config import Settings
-from smemlint.frontend.parse import find_cuda_toolkit
+from smemlint.parse.flags import find_cuda_toolkit
 
 from kernels import transpose
 

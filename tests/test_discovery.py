@@ -1,4 +1,4 @@
-"""Project headers the flags do not reach are found in the file's repository (frontend/discovery.py):
+"""Project headers the flags do not reach are found in the file's repository (parse/discovery.py):
 ggml's `#include "ggml.h"` without `-I include`."""
 from __future__ import annotations
 

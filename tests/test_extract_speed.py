@@ -1,12 +1,14 @@
-"""What makes extraction fast (frontend/cursors.py) reads the same AST as cindex's own calls."""
+"""What makes extraction fast (cursors/nodes.py) reads the same AST as cindex's own calls."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from smemlint.frontend import calls, cursors
-from smemlint.frontend.parse import ParseOptions, parse
+from smemlint.cursors import nodes as cursors
+from smemlint.host import calls
+from smemlint.parse.flags import ParseOptions
+from smemlint.parse.translation import parse
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 

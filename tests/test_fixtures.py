@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from smemlint.config import Settings, parse_block
-from smemlint.frontend.parse import find_cuda_toolkit
+from smemlint.parse.flags import find_cuda_toolkit
 from smemlint.lint import lint_file
 from smemlint.model import get_arch
 

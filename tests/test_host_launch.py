@@ -1,4 +1,4 @@
-"""Launch shapes and arguments as the host code computes them (frontend/hostvalues.py), real libclang."""
+"""Launch shapes and arguments as the host code computes them (host/values.py), real libclang."""
 from __future__ import annotations
 
 from pathlib import Path

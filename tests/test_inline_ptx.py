@@ -1,11 +1,11 @@
-"""Inline PTX and the C++ async-copy forms in the frontend (frontend/instructions.py): what is
+"""Inline PTX and the C++ async-copy forms in lowering (lower/instructions.py): what is
 parsed, what is only noted, and that odd asm never breaks a lint."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from smemlint.config import Settings
-from smemlint.frontend.instructions import parse_ptx
+from smemlint.lower.instructions import parse_ptx
 from smemlint.lint import lint_file
 
 

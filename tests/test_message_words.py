@@ -11,7 +11,7 @@ from pathlib import Path
 import clang.cindex as ci
 
 from smemlint.config import Settings
-from smemlint.frontend.wording import construct, named
+from smemlint.lower.wording import construct, named
 from smemlint.lint import lint_paths
 
 ROOT = Path(__file__).parent.parent

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-import smemlint.frontend.parse as parse_mod
-from smemlint.frontend.parse import ParseOptions, find_cuda_toolkit, parse
+import smemlint.parse.translation as parse_mod
+from smemlint.parse.flags import ParseOptions, find_cuda_toolkit
+from smemlint.parse.translation import parse
 
 pytestmark = pytest.mark.skipif(find_cuda_toolkit() is None, reason="needs a CUDA toolkit")
 

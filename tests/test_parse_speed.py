@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 
 from smemlint.config import Settings
-from smemlint.frontend import pch
-from smemlint.frontend.parse import ParseOptions, parse, reparse
+from smemlint.parse import pch
+from smemlint.parse.flags import ParseOptions
+from smemlint.parse.translation import parse, reparse
 from smemlint.lint import lint_file
 from smemlint.report.json_report import report_dict
 from smemlint.results import portable
@@ -173,7 +174,7 @@ int main()
 
 
 def _toolkit_with_thrust() -> bool:
-    from smemlint.frontend.parse import find_cuda_toolkit
+    from smemlint.parse.flags import find_cuda_toolkit
 
     toolkit = find_cuda_toolkit()
     return toolkit is not None and any((Path(toolkit) / "include" / sub / "thrust" / "sort.h").is_file()

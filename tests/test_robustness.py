@@ -289,7 +289,7 @@ int main() { k<<<1, 32>>>(0, 0); }
     assert f["status"] == "ok"
     (kernel,) = [k for k in doc["kernels"] if Path(k["file"]).name == "scalars.cu"]
     assert not any("failed" in n or "could not lower" in n for n in kernel["notes"] + f["notes"]), kernel["notes"]
-    # a fence is understood (frontend/instructions.py, issue 17); an instruction it does not know is noted
+    # a fence is understood (lower/instructions.py, issue 17); an instruction it does not know is noted
     assert any("inline assembly (`brkpt`)" in n for n in kernel["notes"]), kernel["notes"]
     by = {(a["line"], a["symbol"], a["op"]): a for a in accesses(doc, "scalars.cu")}
     assert by[(7, "len", "ld")]["wavefronts_per_request"] == 1.0  # a broadcast read of the scalar

@@ -11,7 +11,7 @@ import pytest
 
 from smemlint.cache import Cache
 from smemlint.config import Settings
-from smemlint.frontend.parse import find_cuda_toolkit
+from smemlint.parse.flags import find_cuda_toolkit
 from smemlint.lint import lint_file, lint_paths
 from smemlint.report.json_report import report_dict
 from smemlint.results import portable

@@ -1,4 +1,4 @@
-"""The bundled CUDA declarations header (smemlint/frontend/include/cuda_stub.h).
+"""The bundled CUDA declarations header (smemlint/parse/include/cuda_stub.h).
 
 Every snippet is parsed by the real libclang (libclang-ng) with exactly the
 arguments smemlint uses in bundled mode (no CUDA toolkit) and must produce no
@@ -16,7 +16,7 @@ import pytest
 
 ci = pytest.importorskip("clang.cindex")
 
-INCLUDE_DIR = Path(__file__).resolve().parent.parent / "smemlint" / "frontend" / "include"
+INCLUDE_DIR = Path(__file__).resolve().parent.parent / "smemlint" / "parse" / "include"
 STANDIN_DIR = INCLUDE_DIR / "toolkit_standins"
 
 
@@ -35,7 +35,7 @@ def _libstdcxx_args() -> list[str]:
 
 
 def bundled_args(extra: list[str] | tuple[str, ...] = ()) -> list[str]:
-    """The bundled-mode clang arguments (the real ones live in smemlint/frontend/parse.py)."""
+    """The bundled-mode clang arguments (the real ones live in smemlint/parse/translation.py)."""
     return ["-x", "cuda", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_90", "-Wno-unknown-cuda-version",
             "-isystem", str(INCLUDE_DIR), "-include", "cuda_stub.h", *extra, *_libstdcxx_args()]
 

@@ -21,8 +21,8 @@ sys.path.insert(0, str(ROOT))
 
 from smemlint.analysis import parse_options  # noqa: E402
 from smemlint.config import Settings  # noqa: E402
-from smemlint.frontend.extract import extract  # noqa: E402
-from smemlint.frontend.parse import parse  # noqa: E402
+from smemlint.lower.extract import extract  # noqa: E402
+from smemlint.parse.translation import parse  # noqa: E402
 from smemlint.sass.facts import from_source  # noqa: E402
 from smemlint.symbolic.merging import predicted_merges  # noqa: E402
 

@@ -7,9 +7,9 @@
 For every corpus it measures:
 - bare parse: libclang (a plain index) parsing each file with exactly the arguments smemlint
   passes, with the same headers (the CUDA toolkit's where the file's includes need them, as for
-  Thrust and CUB, else the bundled declarations: frontend/parse.py's choice), one process, one file
+  Thrust and CUB, else the bundled declarations: parse/translation.py's choice), one process, one file
   after the other: the parse any libclang-based tool starts from;
-- the same parse with the bundled header precompiled (frontend/pch.py) where the bundled header is
+- the same parse with the bundled header precompiled (parse/pch.py) where the bundled header is
   used: the parse smemlint really does, shown so the analysis' own cost can be read off the table;
 - clang-tidy: `clang-tidy -checks=-* --allow-no-checks FILE -- <same arguments>` per file (the `clang-tidy`
   PyPI package), what users already run;
@@ -47,9 +47,10 @@ _BARE = r'''
 import json, resource, sys, tempfile, time
 from pathlib import Path
 import clang.cindex as ci
-from smemlint.frontend import pch
-from smemlint.frontend.parse import (INCLUDE_DIR, ParseOptions, _include_dirs, _KEEP_GOING, clang_args,
-                                     find_cuda_toolkit, user_flags, wants_toolkit)
+from smemlint.parse import pch
+from smemlint.parse.flags import ParseOptions, find_cuda_toolkit, user_flags
+from smemlint.parse.includes import INCLUDE_DIR, include_dirs_of, wants_toolkit
+from smemlint.parse.translation import _KEEP_GOING, clang_args
 files, with_pch = json.load(sys.stdin)
 toolkit = find_cuda_toolkit()
 index = ci.Index.create()  # a plain index, as any libclang tool makes one
@@ -59,11 +60,11 @@ t0 = time.perf_counter()
 for f in files:
     t = time.perf_counter()
     # the headers smemlint's parse uses: the toolkit's where the includes need them (Thrust, CUB), else
-    # the bundled declarations (frontend/parse.py decides the same way, before parsing)
+    # the bundled declarations (parse/translation.py decides the same way, before parsing)
     options = ParseOptions(cuda_headers="auto")
-    toolkit_needed = bool(toolkit) and wants_toolkit(f, None, toolkit, _include_dirs(user_flags(f, options)))
+    toolkit_needed = bool(toolkit) and wants_toolkit(f, None, toolkit, include_dirs_of(user_flags(f, options)))
     args = clang_args("toolkit" if toolkit_needed else "bundled", f, options, toolkit)
-    if with_pch and not toolkit_needed:  # the bundled header precompiled once, as smemlint does (frontend/pch.py)
+    if with_pch and not toolkit_needed:  # the bundled header precompiled once, as smemlint does (parse/pch.py)
         base = pch.without_forced(args)
         args = ["-include-pch", pch.precompiled(index, base, INCLUDE_DIR, pch_dir), *base]
     try:
@@ -112,7 +113,8 @@ def clang_tidy(files: list[str], exe: str | None) -> dict:
     if exe is None:
         return {"tool": "clang-tidy -checks=-*", "skipped": "clang-tidy not found (pip install clang-tidy failed "
                                                            "or was not run; see --clang-tidy)"}
-    from smemlint.frontend.parse import ParseOptions, clang_args
+    from smemlint.parse.flags import ParseOptions
+    from smemlint.parse.translation import clang_args
 
     version = subprocess.run([exe, "--version"], capture_output=True, text=True).stdout.strip().splitlines()
     per = []

@@ -166,7 +166,8 @@ class SmemlintServer:
         """Lint `text` (only the kernel around line `focus`, if given), reparsing the document's kept
         translation unit when its includes are unchanged."""
         from ..analysis import parse_options
-        from ..frontend.parse import include_lines, parse, reparse
+        from ..parse.includes import include_lines
+        from ..parse.translation import parse, reparse
         from ..lint import lint_file
 
         signature = (include_lines(text), settings)
@@ -183,12 +184,12 @@ class SmemlintServer:
     def warm_up(self) -> None:
         """Import the analysis and load libclang off the event loop, before the first document."""
         def load() -> None:
-            from ..frontend.parse import _get_index
+            from ..parse.translation import get_index
             from ..lint import lint_file  # noqa: F401
             from ..picture import describe_access  # noqa: F401
             from ..report import common  # noqa: F401
 
-            _get_index()  # loads libclang
+            get_index()  # loads libclang
 
         self.executor.submit(load)
 

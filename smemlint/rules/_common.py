@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from .. import ir
 from ..analysis import AccessResult, KernelResult
 from ..diagnostics import Diagnostic, Fix, Severity
-from ..frontend.extract import read_source
+from ..lower.extract import read_source
 from ..symbolic.cfg import CFG, walk_exprs
 from ..symbolic.uniformity import KernelUniformity
 

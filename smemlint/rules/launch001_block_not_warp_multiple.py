@@ -59,7 +59,7 @@ launch shape is the experiment) are left alone.
 
 ## Limitations
 Only launches whose grid and block the host code gives as values smemlint
-can follow (frontend/hostvalues.py) are checked; the SM count is the data-center part of each architecture.
+can follow (host/values.py) are checked; the SM count is the data-center part of each architecture.
 """
 from __future__ import annotations
 

@@ -40,7 +40,7 @@ _PTX_INT32 = ("u32", "s32", "b32")
 
 
 def atomic_form(instruction: str) -> str:
-    """The measured form (model/banks.ATOMIC_FORMS) of an atomic site's instruction: the frontend's
+    """The measured form (model/banks.ATOMIC_FORMS) of an atomic site's instruction: lowering's
     `atomic.popc`, `atomic.add`, ... for C++ calls, or inline PTX's `red.shared.add.u32`,
     `atom.shared.cas.b32` (32-bit integer add: "add", other 32-bit integer operations: "int");
     anything else names its type (`float32`, `int64`: compare-and-swap loops in shared memory)."""

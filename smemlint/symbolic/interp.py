@@ -48,7 +48,7 @@ STEP_BUDGET = 120_000
 # are the sample), so that what follows it (a GEMM's epilogue after its K loop) is still evaluated.
 # Only the outermost: an inner loop replayed from its memo (exec_loop) must do what running it does.
 SOFT_STEP_BUDGET = 30_000
-TOO_COMPLEX = "code too complex to analyse"  # reason prefix of the frontend's cut-off Opaque values (extract.py)
+TOO_COMPLEX = "code too complex to analyse"  # reason prefix of lowering's cut-off Opaque values (lower/extract.py)
 SWEEP_ROWS = 32  # virtual blocks of a batched evaluation: one per residue modulo 32 of the swept parameter
 SWEEP_ELEMENTS_PER_STEP = 2048  # elements of batched values that cost about as much as one evaluation step
 LOOP_MEMO_SIZE = 256  # loop runs remembered per evaluation (exec_loop)
@@ -938,7 +938,7 @@ class Interpreter:
 
     def _eval_opaque(self, e: ir.Opaque, mask: np.ndarray) -> Value:
         vals = [self.eval(p, mask) for p in e.parts]
-        if e.reason.startswith(TOO_COMPLEX):  # cut off by the frontend: it may well vary per lane
+        if e.reason.startswith(TOO_COMPLEX):  # cut off by lowering: it may well vary per lane
             return Unknown(True, e.reason)
         if e.uniform is not None:
             return Unknown(not e.uniform, e.reason)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import time
 
-from .parse import MAX_SCANNED_BYTES, _header_includes, _includes_of
+from .includes import MAX_SCANNED_BYTES, header_includes, includes_of
 
 MAX_TREE_FILES = 50_000  # files listed per repository (a larger tree is listed up to here)
 MAX_TREE_SECONDS = 2.0  # and for at most this long (once per repository and process)
@@ -83,7 +83,7 @@ def discover(path: str, text: str | None, include_dirs: list[str]) -> list[tuple
                 data = fh.read(MAX_SCANNED_BYTES)
         except OSError:
             return []
-    start = _includes_of(data)
+    start = includes_of(data)
     queue = [(os.path.dirname(os.path.abspath(path)), start)]
     seen: set[str] = set()
     missing: set[str] = set()
@@ -101,7 +101,7 @@ def discover(path: str, text: str | None, include_dirs: list[str]) -> list[tuple
                 real = os.path.realpath(hit)
                 if real not in seen and len(seen) < 256:
                     seen.add(real)
-                    queue.append((os.path.dirname(hit), _header_includes(hit)))
+                    queue.append((os.path.dirname(hit), header_includes(hit)))
         added = False
         for name in sorted(missing):
             holder = _holder(root, name)

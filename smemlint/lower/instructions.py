@@ -18,17 +18,17 @@ Everything else in an `asm` statement stays "inline assembly not analysed".
 """
 from __future__ import annotations
 
+# `fl` below is always the lowerer.FunctionLowerer of the function being lowered (not imported:
+# it imports this module)
+
 import ctypes
 import dataclasses
 import re
-from typing import TYPE_CHECKING
 
 import clang.cindex as ci
 
 from .. import ir
-
-if TYPE_CHECKING:
-    from .extract import _Lowerer
+from ..cursors.folding import const_value
 
 _lib = ci.conf.lib
 
@@ -150,9 +150,9 @@ BULK_PREFIXES = ("cp.async.bulk", "cp.reduce.async.bulk")
 
 
 class AsmLowering:
-    """One asm statement of a function being lowered (`fl`: extract._Lowerer)."""
+    """One asm statement of a function being lowered (`fl`: lowerer.FunctionLowerer)."""
 
-    def __init__(self, fl: "_Lowerer", c: ci.Cursor, sp: ir.Span, operands: list[AsmOperand]):
+    def __init__(self, fl, c: ci.Cursor, sp: ir.Span, operands: list[AsmOperand]):
         self.fl, self.c, self.sp = fl, c, sp
         self.operands = operands
         self._exprs: dict[int, ir.Expr] = {}
@@ -176,7 +176,6 @@ class AsmLowering:
         return None
 
     def constant(self, text: str) -> int | None:
-        from .extract import const_value
 
         m = _REF.match(text.strip())
         if m and int(m.group(1)) < len(self.operands):
@@ -315,7 +314,7 @@ class AsmLowering:
         return make_async_copy(self.fl, self.c, self.sp, dst, src, size, name)
 
 
-def _instruction_site(fl: "_Lowerer", c: ci.Cursor, op: str, width: int, lv: ir.Expr, instruction: str) -> int:
+def _instruction_site(fl, c: ci.Cursor, op: str, width: int, lv: ir.Expr, instruction: str) -> int:
     """A new access site of an instruction; named by the array it lands in (found when evaluated)
     unless the address is written on an array (`&tile[r][c]`), not an address variable."""
     sid = fl.ex.new_site(c, op, width, lv, instruction=instruction)
@@ -324,7 +323,7 @@ def _instruction_site(fl: "_Lowerer", c: ci.Cursor, op: str, width: int, lv: ir.
     return sid
 
 
-def make_async_copy(fl: "_Lowerer", c: ci.Cursor, sp: ir.Span, dst: ir.Expr, src: ir.Expr, size: int,
+def make_async_copy(fl, c: ci.Cursor, sp: ir.Span, dst: ir.Expr, src: ir.Expr, size: int,
                     name: str) -> ir.AsyncCopy:
     ct = ir.CType("record", size, False, spelling=f"b{size * 8}", align=size)
     dlv, slv = ir.Deref(ct, dst, sp), ir.Deref(ct, src, sp)
@@ -333,7 +332,7 @@ def make_async_copy(fl: "_Lowerer", c: ci.Cursor, sp: ir.Span, dst: ir.Expr, src
                         ir.Access(ct, sites[1], "ld", slv))
 
 
-def lower_asm(fl: "_Lowerer", c: ci.Cursor, sp: ir.Span) -> ir.Stmt | None:
+def lower_asm(fl, c: ci.Cursor, sp: ir.Span) -> ir.Stmt | None:
     """The asm statement as IR; None when its text cannot be read (the caller keeps it unsupported)."""
     got = asm_parts(c)
     if got is None:
@@ -355,10 +354,9 @@ _WMMA_FRAGMENT = re.compile(
     r"\s*,\s*([^,>]+?)\s*(?:,\s*(?:nvcuda::)?(?:wmma::)?(row_major|col_major)\s*)?>")
 
 
-def lower_call(fl: "_Lowerer", c: ci.Cursor, name: str, args_c: list[ci.Cursor], ct: ir.CType) -> ir.Expr | None:
+def lower_call(fl, c: ci.Cursor, name: str, args_c: list[ci.Cursor], ct: ir.CType) -> ir.Expr | None:
     """The C++ forms, or None for any other call."""
     if name == "__pipeline_memcpy_async" and len(args_c) >= 3:
-        from .extract import const_value
 
         size = const_value(args_c[2])
         if size not in (4, 8, 16):
@@ -401,7 +399,7 @@ def lower_call(fl: "_Lowerer", c: ci.Cursor, name: str, args_c: list[ci.Cursor],
     return None
 
 
-def unresolved_call(fl: "_Lowerer", c: ci.Cursor, name: str, args_c: list[ci.Cursor]) -> tuple[str, list[ci.Cursor]]:
+def unresolved_call(fl, c: ci.Cursor, name: str, args_c: list[ci.Cursor]) -> tuple[str, list[ci.Cursor]]:
     """The name and arguments of a dependent call in a template (`__cvta_generic_to_shared(s_a)` with
     `s_a` of a template-dependent type), for the calls this module and the evaluator know by name."""
     ch = fl.ex.children(c)

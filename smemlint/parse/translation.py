@@ -17,21 +17,16 @@ from __future__ import annotations
 
 import glob
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import clang.cindex as ci
 
-from . import cursors, pch  # noqa: F401 - cursors: cindex's hot methods, replaced once for the process
-from .flags import (  # noqa: F401 - re-exported: parse.py was their home
-    ParseOptions, filter_flags, find_compile_commands, find_cuda_toolkit, flags_from_compile_commands, user_flags)
-
-INCLUDE_DIR = Path(__file__).parent / "include"
-STANDIN_DIR = INCLUDE_DIR / "toolkit_standins"
-# Stand-ins for libraries CUDA code is written against but a linting machine rarely has (PyTorch's
-# extension API): searched after every other directory, so the real headers win where given.
-FALLBACK_DIR = INCLUDE_DIR / "fallback"
+from ..cursors import nodes  # noqa: F401 - cindex's hot methods, replaced once for the process
+from . import pch
+from .discovery import discover
+from .flags import ParseOptions, find_cuda_toolkit, user_flags
+from .includes import FALLBACK_DIR, INCLUDE_DIR, STANDIN_DIR, include_dirs_of, toolkit_only, wants_toolkit
 
 # CXTranslationUnit_KeepGoing: keep building the AST after a fatal error such
 # as a missing project header, so what did parse can still be linted.
@@ -51,7 +46,7 @@ class ParseResult:
 _index: ci.Index | None = None
 
 
-def _get_index() -> ci.Index:
+def get_index() -> ci.Index:
     global _index
     if _index is None:
         # Declarations that come from a precompiled header (pch.py) or an editor's preamble are
@@ -134,84 +129,6 @@ def _collect(tu: ci.TranslationUnit) -> _Errors:
     return out
 
 
-_INCLUDE_RE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.MULTILINE)
-MAX_SCANNED_HEADERS = 256  # project headers read by the include scan of one file
-MAX_SCANNED_BYTES = 2 * 1024 * 1024
-
-
-def _bundled_has(header: str) -> bool:
-    return (INCLUDE_DIR / header).is_file()
-
-
-def _toolkit_only(headers: list[str], toolkit: str) -> list[str]:
-    """The headers in `headers` that the toolkit provides and the bundled stand-ins do not."""
-    inc = Path(toolkit) / "include"
-    return [h for h in headers if not _bundled_has(h) and ((inc / h).is_file() or (inc / "cccl" / h).is_file())]
-
-
-_scanned: dict[tuple[str, int, int], tuple[tuple[bytes, str], ...]] = {}
-
-
-def _includes_of(data: bytes) -> tuple[tuple[bytes, str], ...]:
-    return tuple((m.group(1), m.group(2).decode("utf-8", "replace")) for m in _INCLUDE_RE.finditer(data))
-
-
-def _header_includes(path: str) -> tuple[tuple[bytes, str], ...]:
-    """The #include lines of a project header, memoised by (path, size, mtime) for the process."""
-    try:
-        st = os.stat(path)
-        key = (path, st.st_size, st.st_mtime_ns)
-        found = _scanned.get(key)
-        if found is None:
-            with open(path, "rb") as fh:
-                found = _includes_of(fh.read(MAX_SCANNED_BYTES))
-            _scanned[key] = found
-        return found
-    except OSError:
-        return ()
-
-
-def scan_includes(path: str, text: str | None, include_dirs: list[str]) -> list[str]:
-    """Every #include target of the file and, transitively, of the project headers it reaches (found
-    beside the including file or in `include_dirs`), less those that are project headers themselves.
-
-    A textual scan: #if branches are all taken, macro-named includes are not followed. It is only
-    a forecast of which headers a parse will need; the parse itself has the last word.
-    """
-    try:
-        data = text.encode("utf-8", "replace") if text is not None else Path(path).read_bytes()[:MAX_SCANNED_BYTES]
-    except OSError:
-        return []
-    names: list[str] = []
-    queue = [(os.path.dirname(os.path.abspath(path)), _includes_of(data))]
-    seen: set[str] = set()
-    while queue:
-        here, includes = queue.pop()
-        for style, name in includes:
-            where = ([here] if style == b'"' else []) + include_dirs
-            found = next((os.path.join(d, name) for d in where if os.path.isfile(os.path.join(d, name))), None)
-            if found is None:
-                names.append(name)
-                continue
-            real = os.path.realpath(found)
-            if real in seen or len(seen) >= MAX_SCANNED_HEADERS:
-                continue
-            seen.add(real)
-            queue.append((os.path.dirname(found), _header_includes(found)))
-    return list(dict.fromkeys(names))
-
-
-def wants_toolkit(path: str, text: str | None, toolkit: str | None, include_dirs: list[str] | None = None) -> bool:
-    """Whether the file, or a project header it includes, includes a header only the toolkit provides."""
-    if toolkit is None:
-        return False
-    return bool(_toolkit_only(scan_includes(path, text, include_dirs or []), toolkit))
-
-
-def _include_dirs(flags: list[str]) -> list[str]:
-    return [v for f, v in zip(flags, flags[1:]) if f in ("-I", "-isystem")]
-
-
 # CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse: an editor
 # reparses the same file on every edit; the headers before the first line of code are kept compiled.
 _EDITING = 0x04 | 0x100
@@ -234,7 +151,7 @@ def _may_do_better(mode: str, found: _Errors, toolkit: str | None, other: str | 
         return found.from_driver
     if found.in_system_header:
         return True
-    if mode == "bundled" and toolkit and _toolkit_only(found.missing, toolkit):
+    if mode == "bundled" and toolkit and toolkit_only(found.missing, toolkit):
         return True
     return found.in_project_header and not found.missing
 
@@ -248,12 +165,10 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
     headers, only when the first one's errors say it could do better (_may_do_better), and the
     parse with fewer errors is kept.
     """
-    from .discovery import discover
-
     unsaved = [(path, text)] if text is not None else None
     toolkit = find_cuda_toolkit() if options.cuda_headers in ("auto", "toolkit") else None
     try:
-        found_headers = discover(path, text, _include_dirs(user_flags(path, options)))
+        found_headers = discover(path, text, include_dirs_of(user_flags(path, options)))
     except OSError:
         found_headers = []
     discovered = tuple(dict.fromkeys(d for _, d in found_headers))
@@ -262,7 +177,7 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
         modes = ["bundled"]
     elif options.cuda_headers == "toolkit":
         modes = ["toolkit", "bundled"]  # the bundled header only if the toolkit's own headers fail (below)
-    elif wants_toolkit(path, text, toolkit, _include_dirs(user_flags(path, options))):
+    elif wants_toolkit(path, text, toolkit, include_dirs_of(user_flags(path, options))):
         modes = ["toolkit", "bundled"]
         needed = True
     else:
@@ -302,7 +217,7 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
 
 def _parse(path: str, args: list[str], unsaved, flags: int, pch_dir: str | None) -> ci.TranslationUnit:
     """Parse with the bundled header precompiled when a PCH directory is given; plain otherwise."""
-    index = _get_index()
+    index = get_index()
     base = pch.without_forced(args) if pch_dir and pch.enabled() else None
     if base is not None:
         built = pch.precompiled(index, base, INCLUDE_DIR, Path(pch_dir))
@@ -337,11 +252,6 @@ def _source_bytes(path: str, unsaved) -> bytes:
             return fh.read()
     except OSError:
         return b""
-
-
-def include_lines(text: str) -> tuple[bytes, ...]:
-    """The `#include` targets of a text: while they stay the same, an editor may `reparse`."""
-    return tuple(_INCLUDE_RE.findall(text.encode("utf-8", errors="replace")))
 
 
 def reparse(previous: ParseResult, path: str, text: str) -> ParseResult | None:

@@ -12,8 +12,11 @@ import ctypes
 
 import clang.cindex as ci
 
+from ..ir import Span
+
 _lib = ci.conf.lib
 _CONTINUE, _RECURSE, _BREAK = 1, 2, 0  # CXChildVisitResult
+MAX_WALK = 100_000  # cursors visited per function when looking for launches and calls
 
 # ------------------------------------------------------------ cindex methods, replaced for the process
 #
@@ -208,3 +211,31 @@ def subtree(root: ci.Cursor, limit: int) -> tuple[list[ci.Cursor], list[list[int
     for c in r.cursors:
         c._tu = tu
     return r.cursors, r.children
+
+
+def span_of(c: ci.Cursor, path: str) -> Span:
+    ext = c.extent
+    line, col = line_column(range_start(ext))
+    if line == 0:
+        line, col = line_column(c.location)
+        return Span(path, line, col, line, col + 1)
+    end_line, end_col = line_column(range_end(ext))
+    if end_line < line:
+        end_line, end_col = line, col + 1
+    return Span(path, line, col, end_line, end_col)
+
+
+def decl_key(c: ci.Cursor) -> str:
+    loc = c.location
+    return f"{c.spelling}@{loc.line}:{loc.column}:{c.hash & 0xffffffff:x}"
+
+
+def has_attribute(c: ci.Cursor, kind: ci.CursorKind) -> bool:
+    return any(ch.kind == kind for ch in children(c))
+
+
+def in_system_header(c: ci.Cursor) -> bool:
+    try:
+        return c.location.is_in_system_header
+    except Exception:  # noqa: BLE001
+        return False

@@ -28,6 +28,8 @@ from typing import Callable
 
 import clang.cindex as ci
 
+from ..cursors.folding import operator_of
+
 K = ci.CursorKind
 
 UNKNOWN = None
@@ -81,27 +83,6 @@ def _is_copy(c: ci.Cursor) -> bool:
         return len(args) == 1 and args[0].type.get_canonical().spelling == c.type.get_canonical().spelling
     except Exception:  # noqa: BLE001
         return False
-
-
-def _operator(c: ci.Cursor) -> str:
-    """The operator of a binary, compound-assignment or unary operator cursor ("+", "*=", "post++").
-
-    Asked of libclang, not read from tokens: inside a macro expansion a cursor's tokens are the
-    macro call's."""
-    from .extract import _BINOPS, _UNOPS, _unop_kind  # extract imports this module
-    try:
-        if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR):
-            name = c.binary_operator.name
-            if name == "Assign":
-                return "="
-            if name.endswith("Assign"):
-                return _BINOPS.get(name[:-len("Assign")], "?") + "="
-            return _BINOPS.get(name, "?")
-        if c.kind == K.UNARY_OPERATOR:
-            return _UNOPS.get(_unop_kind(c), "?")
-    except Exception:  # noqa: BLE001
-        pass
-    return "?"
 
 
 def _record_fields(t: ci.Type) -> tuple[str, ...] | None:
@@ -414,7 +395,7 @@ class HostEvaluator:
         order = self._order_of(function)
         out = []
         for c in function.walk_preorder():
-            if c.kind == K.BINARY_OPERATOR and _operator(c) == "==":
+            if c.kind == K.BINARY_OPERATOR and operator_of(c) == "==":
                 kids = _kids(c)
             elif c.kind == K.CALL_EXPR and len(_kids(c)) == 3 and _is_equality_ref(_kids(c)[1]):
                 # in a template, `n % max(Br, Bc) == 0` is a dependent call: (lhs, `==`, rhs)
@@ -425,7 +406,7 @@ class HostEvaluator:
                 continue
             mod = _strip(kids[0])
             parts = _kids(mod)
-            if mod.kind != K.BINARY_OPERATOR or _operator(mod) != "%" or len(parts) != 2:
+            if mod.kind != K.BINARY_OPERATOR or operator_of(mod) != "%" or len(parts) != 2:
                 continue
             var = _strip(parts[0])
             if var.kind == K.DECL_REF_EXPR and var.referenced is not None and self._in_assertion(c):
@@ -461,13 +442,13 @@ class HostEvaluator:
             # a pointer variable holding no offset we know of stands for its own allocation
             return v if isinstance(v, _Offset) else _Offset(self._key(s.referenced), 0)
         kids = _kids(s)
-        if s.kind == K.BINARY_OPERATOR and _operator(s) in ("+", "-") and len(kids) == 2:
+        if s.kind == K.BINARY_OPERATOR and operator_of(s) in ("+", "-") and len(kids) == 2:
             first_is_ptr = _strip(kids[0]).type.get_canonical().kind == ci.TypeKind.POINTER
             ptr, idx = (kids[0], kids[1]) if first_is_ptr else (kids[1], kids[0])
-            if _operator(s) == "-" and not first_is_ptr:
+            if operator_of(s) == "-" and not first_is_ptr:
                 return UNKNOWN
-            sign = -1 if _operator(s) == "-" else 1
-        elif s.kind == K.UNARY_OPERATOR and _operator(s) == "&" and kids and \
+            sign = -1 if operator_of(s) == "-" else 1
+        elif s.kind == K.UNARY_OPERATOR and operator_of(s) == "&" and kids and \
                 _strip(kids[0]).kind == K.ARRAY_SUBSCRIPT_EXPR:
             sub = _kids(_strip(kids[0]))
             if len(sub) != 2:
@@ -504,7 +485,7 @@ class HostEvaluator:
                 env[self._key(c)] = UNKNOWN
 
     def _assigned_var(self, c: ci.Cursor) -> str | None:
-        op = _operator(c)
+        op = operator_of(c)
         kids = _kids(c)
         if not kids:
             return None
@@ -536,7 +517,7 @@ class HostEvaluator:
                     self._declare(d, env, fn)
             return
         s = _strip(stmt)
-        if s.kind == K.BINARY_OPERATOR and _operator(s) == "=":
+        if s.kind == K.BINARY_OPERATOR and operator_of(s) == "=":
             lhs, rhs = _kids(s)
             pointer = _strip(lhs).type.get_canonical().kind == ci.TypeKind.POINTER
             self._assign(lhs, self._pointer(rhs, env, fn, 0) if pointer else self._eval(rhs, env, fn, 0), env, fn)
@@ -546,19 +527,19 @@ class HostEvaluator:
                 self._assign(args[0], self._eval(args[-1], env, fn, 0), env, fn)
         elif s.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
             lhs, rhs = _kids(s)
-            op = _operator(s)[:-1]
+            op = operator_of(s)[:-1]
             old, new = self._eval(lhs, env, fn, 0), self._eval(rhs, env, fn, 0)
             f = _ARITH.get(op)
             self._assign(lhs, f(old, new) if f and isinstance(old, int) and isinstance(new, int) else UNKNOWN,
                          env, fn)
-        elif s.kind == K.UNARY_OPERATOR and _operator(s) in _INCREMENTS:
+        elif s.kind == K.UNARY_OPERATOR and operator_of(s) in _INCREMENTS:
             inner = _kids(s)[0]
             old = self._eval(inner, env, fn, 0)
-            step = 1 if "++" in _operator(s) else -1
+            step = 1 if "++" in operator_of(s) else -1
             self._assign(inner, old + step if isinstance(old, int) else UNKNOWN, env, fn)
         # Anything else may still change a variable through its address (`cudaGetDeviceCount(&n)`).
         for c in stmt.walk_preorder():
-            if c.kind == K.UNARY_OPERATOR and _operator(c) == "&":
+            if c.kind == K.UNARY_OPERATOR and operator_of(c) == "&":
                 target = self._assigned_var(c)
                 if target is not None:
                     env[target] = UNKNOWN
@@ -681,7 +662,7 @@ class HostEvaluator:
                         sides = [x for x in _kids(c) if x.kind.is_expression()]
                         sides = [sides[0], sides[-1]] if len(sides) >= 2 else []
                     elif kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR):
-                        op = _operator(c)
+                        op = operator_of(c)
                         if kind == K.UNARY_OPERATOR and op not in _INCREMENTS and op != "&" or \
                                 kind == K.BINARY_OPERATOR and op != "=":
                             continue
@@ -760,7 +741,7 @@ class HostEvaluator:
             kids = _kids(s)
             if len(kids) != 2:
                 return UNKNOWN
-            op = _operator(s)
+            op = operator_of(s)
             f = _ARITH.get(op)
             if f is None:
                 return UNKNOWN
@@ -783,7 +764,7 @@ class HostEvaluator:
             return UNKNOWN
         if k == K.UNARY_OPERATOR:
             kids = _kids(s)
-            op = _operator(s)
+            op = operator_of(s)
             if kids and op in ("-", "+", "~", "!"):
                 v = self._eval(kids[0], env, fn, depth + 1)
                 if isinstance(v, int):

@@ -1,6 +1,6 @@
 """Call and qualifier facts of a translation unit, host code included (ir.CallFact).
 
-The kernel lowering (extract.py) keeps what the lane evaluator needs; the
+The kernel lowering (lower/extract.py) keeps what the lane evaluator needs; the
 rules about CUDA traps also need what the code *calls* and in which order:
 legacy shuffles, `atomicAdd` on `__half`, and on the host the timer reads,
 kernel launches and synchronizations around them. This module walks every
@@ -9,7 +9,7 @@ with its callee, arguments (text and canonical type), enclosing function and
 whether that function runs on the host or the device. It also records which
 variables are `volatile` objects or pointers to `volatile` data.
 
-Called from `Extractor.run()`; like the rest of the frontend it never raises
+Called from `Extractor.run()`; like the rest of parsing and lowering it never raises
 on user code (a cursor it cannot read is skipped).
 """
 from __future__ import annotations
@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 import clang.cindex as ci
 
 from .. import ir
-from .cursors import FileNames, children, subtree
-from .cursors import key as cursor_key
-from .extract import _LAUNCH_CONFIG_CALLS, MAX_WALK, decl_key, span_of
-from .hostvalues import HostEvaluator, _operator
+from ..cursors.folding import operator_of
+from ..cursors.nodes import MAX_WALK, FileNames, children, decl_key, span_of, subtree
+from ..cursors.nodes import key as cursor_key
+from .values import HostEvaluator
 
 K = ci.CursorKind
 T = ci.TypeKind
@@ -33,6 +33,8 @@ _SCOPES = (K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL, K.CLASS_DECL, K.STRUCT
 
 _CALL_EXPR = K.CALL_EXPR.value
 # Runtime API launches: (grid, block, dynamic shared memory) argument positions, after the kernel at 0.
+# the calls a `<<<grid, block>>>` launch is lowered to, before the kernel call itself
+LAUNCH_CONFIG_CALLS = {"cudaConfigureCall", "__cudaPushCallConfiguration"}
 _API_LAUNCHES = {"cudaLaunchKernel": (1, 2, 4), "cudaLaunchCooperativeKernel": (1, 2, 4)}
 _API_LAUNCHES_EX = {"cudaLaunchKernelEx", "cudaLaunchKernelExC"}  # (const cudaLaunchConfig_t *, kernel, ...)
 _CASTS = (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
@@ -122,7 +124,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
 
 def _chevron_launch(c: ci.Cursor, c_kids: list[ci.Cursor], fn: ci.Cursor) -> Launch | None:
     kernel = c.referenced
-    config = next((g for g in c_kids if g._kind_id == _CALL_EXPR and g.spelling in _LAUNCH_CONFIG_CALLS), None)
+    config = next((g for g in c_kids if g._kind_id == _CALL_EXPR and g.spelling in LAUNCH_CONFIG_CALLS), None)
     if kernel is None or config is None:
         return None
     cargs = list(config.get_arguments())
@@ -134,7 +136,7 @@ def _pointer_launches(c: ci.Cursor, c_kids: list[ci.Cursor], fn: ci.Cursor) -> l
     """`fp<<<grid, block>>>(args)` / `fp[i]<<<...>>>`: one launch per kernel the enclosing function
     assigns to that pointer (or element) before, each with the values that select it: the element's
     index, and the `case` label of a `switch` the assignment is under."""
-    config = next((g for g in c_kids if g._kind_id == _CALL_EXPR and g.spelling in _LAUNCH_CONFIG_CALLS), None)
+    config = next((g for g in c_kids if g._kind_id == _CALL_EXPR and g.spelling in LAUNCH_CONFIG_CALLS), None)
     callee = _strip_casts(c_kids[0]) if c_kids else None
     if config is None or callee is None:
         return []
@@ -191,7 +193,7 @@ def _kernels_assigned(fn: ci.Cursor, var: ci.Cursor) -> list[tuple[ci.Cursor, tu
                         break
                 visit(stmt, labels + ((key, label),) if key is not None and label is not None else labels)
             return
-        if node.kind == K.BINARY_OPERATOR and len(kids) == 2 and _operator(node) == "=":
+        if node.kind == K.BINARY_OPERATOR and len(kids) == 2 and operator_of(node) == "=":
             lhs, rhs = _strip_casts(kids[0]), _strip_casts(kids[1])
             while rhs.kind == K.UNARY_OPERATOR:  # `&kernel`
                 inner = [x for x in children(rhs) if x.kind.is_expression()]
@@ -264,7 +266,7 @@ def _strip_casts(c: ci.Cursor) -> ci.Cursor:
 
 def _is_launch(call_children: list[ci.Cursor]) -> bool:
     """A call whose first child is the `<<<grid, block>>>` configuration call clang builds for a launch."""
-    return any(g._kind_id == _CALL_EXPR and g.spelling in _LAUNCH_CONFIG_CALLS for g in call_children)
+    return any(g._kind_id == _CALL_EXPR and g.spelling in LAUNCH_CONFIG_CALLS for g in call_children)
 
 
 def _in_walk_order(cursors: list[ci.Cursor], tree: list[list[int]]):
@@ -423,7 +425,7 @@ def _call_fact(c: ci.Cursor, c_kids: list[ci.Cursor], kids, launch: bool, callee
                lines: list[str], fname: str, fkey: str, context: str) -> ir.CallFact | None:
     """The fact of call `c`; `c_kids` are its children, `kids` gives any cursor's children."""
     name = c.spelling
-    if not name or name.startswith("operator") or name in _LAUNCH_CONFIG_CALLS:
+    if not name or name.startswith("operator") or name in LAUNCH_CONFIG_CALLS:
         return None
     ref = c.referenced
     if ref is not None and callees.is_constructor(ref):

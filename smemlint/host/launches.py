@@ -1,0 +1,121 @@
+"""The kernels a file launches, and each launch's shape and arguments as the host code computes
+them: the `__global__` definition (or template) a launch refers to, its template instantiation's
+name, and the grid, block, dynamic shared bytes and integer arguments at the launch (values.py).
+"""
+from __future__ import annotations
+
+import os
+
+import clang.cindex as ci
+
+from .. import ir
+from ..cursors.nodes import FileNames, children, has_attribute, span_of
+from ..parse.includes import INCLUDE_DIR
+from .calls import Launch
+from .values import HostEvaluator
+
+K = ci.CursorKind
+
+def kernel_pattern(ref: ci.Cursor) -> ci.Cursor | None:
+    """The `__global__` definition a launch refers to: the template for a specialisation."""
+    try:
+        template = ref.specialized_template if ref.get_num_template_arguments() > 0 else None
+        defn = (template or ref).get_definition() or template
+    except Exception:  # noqa: BLE001
+        return None
+    if defn is None or defn.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) or \
+            not has_attribute(defn, K.CUDAGLOBAL_ATTR):
+        return None
+    return defn
+
+
+def is_bundled(c: ci.Cursor) -> bool:
+    """Declared in smemlint's own stand-in headers."""
+    f = c.location.file
+    return f is not None and os.path.abspath(f.name).startswith(_BUNDLED_INCLUDE)
+
+
+_BUNDLED_INCLUDE = str(INCLUDE_DIR) + os.sep
+
+
+def walk_decls(c: ci.Cursor, main: str, file_of: FileNames):
+    for ch in children(c):
+        f = file_of(ch)
+        if f is not None and f != main:
+            continue
+        yield ch
+        if ch.kind in (K.NAMESPACE, K.LINKAGE_SPEC, K.UNEXPOSED_DECL, K.CLASS_DECL, K.STRUCT_DECL):
+            yield from walk_decls(ch, main, file_of)
+
+
+def loc_key(c: ci.Cursor) -> str:
+    loc = c.location
+    return f"{loc.file.name if loc.file else ''}:{loc.line}:{loc.column}:{c.spelling}"
+
+
+def template_arg(c: ci.Cursor, i: int) -> str:
+    kind = c.get_template_argument_kind(i)
+    if kind == ci.TemplateArgumentKind.INTEGRAL:
+        return str(c.get_template_argument_value(i))
+    if kind == ci.TemplateArgumentKind.TYPE:
+        return c.get_template_argument_type(i).spelling
+    return "?"
+
+
+def display_name(c: ci.Cursor) -> str:
+    n = c.get_num_template_arguments() if c.kind == K.FUNCTION_DECL else -1
+    if n > 0:
+        return f"{c.spelling}<{', '.join(template_arg(c, i) for i in range(n))}>"
+    return c.spelling
+
+
+def dim3_of(v) -> tuple[int, int, int] | None:
+    if isinstance(v, dict) and all(isinstance(v.get(f), int) for f in "xyz"):
+        return (v["x"], v["y"], v["z"])
+    return None
+
+
+def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, lines: list[str],
+                decl_key) -> ir.LaunchSite:
+    """The launch's shape and constant arguments, as the host code computes them (values.py).
+    `ref`: the kernel it launches; `lines`: the file's text; `decl_key`: a declaration's key."""
+    fn, at = launch.function, launch.call
+    hv.bindings = launch.bindings
+    try:
+        if launch.config is not None:  # cudaLaunchKernelEx: the fields of its cudaLaunchConfig_t
+            config = hv.value(launch.config, fn, at)
+            config = config if isinstance(config, dict) else {}
+            grid, block = dim3_of(config.get("gridDim")), dim3_of(config.get("blockDim"))
+            smem = config.get("dynamicSmemBytes")
+            smem = smem if isinstance(smem, int) else None
+        else:
+            grid = hv.dim3_value(launch.grid, fn, at) if launch.grid is not None else None
+            block = hv.dim3_value(launch.block, fn, at) if launch.block is not None else None
+            smem = hv.int_value(launch.smem, fn, at) if launch.smem is not None else None
+        partial = hv.dim3_partial(launch.block, fn, at) if block is None and launch.block is not None else None
+        args = tuple(hv.int_value(a, fn, at) for a in launch.args)
+        offsets = tuple(hv.pointer_offset(a, fn, at) for a in launch.args)
+        # a launch through a function pointer takes the loop values that select its kernel
+        first = hv.first_iteration_of(fn, at) if not launch.bindings else ()
+        no_args = hv.without_arguments(fn, at)
+        multiples = tuple(hv.asserted_multiple(a, fn, at) if v is None else None
+                          for a, v in zip(launch.args, args))
+    except Exception:  # noqa: BLE001 - an expression the evaluator cannot read leaves the launch unknown
+        grid = block = smem = partial = None
+        args = ()
+        offsets = ()
+        first = ()
+        no_args = False
+        multiples = ()
+    finally:
+        hv.bindings = {}
+    key = (ref.get_usr() or decl_key(ref)) + display_name(ref)
+    block_text = ""
+    if launch.block is not None:
+        sp = span_of(launch.block, path)
+        whole = span_of(launch.call, path)  # the same span: written inside a macro's expansion
+        if sp.line == sp.end_line and 0 < sp.line <= len(lines) and \
+                (sp.column, sp.end_column) != (whole.column, whole.end_column):
+            block_text = lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
+    return ir.LaunchSite(key, span_of(launch.call, path), grid, block, smem, args, block_text, first,
+                         offsets, partial, no_args, multiples)

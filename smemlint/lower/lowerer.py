@@ -1,0 +1,752 @@
+"""Lower one device function's body to smemlint's IR (ir.py): statements, expressions, memory
+accesses and their sites, barriers, intrinsics and inline PTX (instructions.py). Anything not
+understood becomes an `Opaque` value or an `Unsupported` statement with a reason; lowering never
+raises on user code. The per-file state (sites, symbols, functions) lives in the Extractor
+(extract.py), which makes one FunctionLowerer per function.
+"""
+
+from __future__ import annotations
+
+import re
+
+import clang.cindex as ci
+
+from .. import ir
+from ..ir import CType, Span
+from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, unary_operator_kind
+from ..cursors.nodes import children, in_system_header
+from . import instructions
+from .barriers import ASM_BARRIER, barrier_name
+from .wording import binary_operator, construct, named
+
+K = ci.CursorKind
+T = ci.TypeKind
+
+_BUILTIN_VARS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
+# Bounds that keep lowering (and every later walk over the IR) away from Python's recursion
+# limit and from exponential macro expansions. A RecursionError inside libclang's child
+# visitor is swallowed by ctypes and silently truncates the children, so depth is counted
+# here rather than caught. The evaluator treats these Opaque values as lane-varying
+# (symbolic/interp.py matches the reason prefix TOO_COMPLEX).
+MAX_NESTING = 120  # statements and expressions nested inside one another (one frame chain)
+MAX_NODES = 20_000  # statements and expressions lowered per function
+TOO_COMPLEX = "code too complex to analyse"
+
+_LOAD_INTRINSICS = frozenset(("__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"))
+_STORE_INTRINSICS = frozenset(("__stwb", "__stcg", "__stcs", "__stwt"))
+_CALLABLE_KINDS = (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD, K.CONVERSION_FUNCTION)
+_DEFINITION_KINDS = (K.FUNCTION_DECL, K.CXX_METHOD, K.CONVERSION_FUNCTION)
+
+
+_ARRAY_KINDS = (T.DEPENDENTSIZEDARRAY, T.CONSTANTARRAY, T.INCOMPLETEARRAY, T.VARIABLEARRAY)
+
+
+def _dependent_array(c: ci.Cursor) -> bool:
+    """Is `c` a row of an array whose size depends on template parameters (`RC[i]` of `unsigned
+    RC[W][2]`)? clang types such a row `<dependent type>`: count the subscripts against the rank."""
+    try:
+        depth = 0
+        x = c
+        while x.kind == K.ARRAY_SUBSCRIPT_EXPR:
+            depth += 1
+            kids = [k for k in x.get_children() if k.kind.is_expression()]
+            if not kids:
+                return False
+            x = strip(kids[0])
+        if depth == 0 or x.kind != K.DECL_REF_EXPR or x.referenced is None:
+            return False
+        t = x.referenced.type.get_canonical()
+        rank = 0
+        dependent = False
+        while t.kind in _ARRAY_KINDS:
+            rank += 1
+            dependent |= t.kind == T.DEPENDENTSIZEDARRAY
+            t = t.element_type
+        return dependent and depth < rank
+    except Exception:  # noqa: BLE001
+        return False
+
+def atomic_form(name: str, elem: CType, value: ir.Expr | None, discarded: bool) -> str:
+    """Which instruction an `atomic*` call becomes (model/banks.py's measurements): "atomic.popc"
+    (`atomicAdd(p, 1)`, old value unused: ATOMS.POPC.INC), "atomic.add" (other 32-bit integer adds
+    and subtracts), "atomic.int" (the other 32-bit integer atomics), else "atomic.<kind><bits>"
+    (`atomic.float32`: in shared memory a compare-and-swap loop)."""
+    base = re.sub(r"_(block|system)$", "", name)
+    if elem.kind == "int" and elem.bytes == 4:
+        if base == "atomicAdd" and discarded and isinstance(value, ir.Const) and value.value == 1:
+            return "atomic.popc"
+        return "atomic.add" if base in ("atomicAdd", "atomicSub") else "atomic.int"
+    return f"atomic.{elem.kind}{elem.bytes * 8}"
+
+def _header_end(c: ci.Cursor) -> int | None:
+    """Offset of the `)` closing an if/for/while header, from the statement's tokens."""
+    depth = 0
+    for tok in c.get_tokens():
+        sp = tok.spelling
+        if sp == "(":
+            depth += 1
+        elif sp == ")":
+            depth -= 1
+            if depth == 0:
+                return tok.extent.start.offset
+    return None
+
+def _children(c: ci.Cursor) -> list[ci.Cursor]:
+    return children(c)
+
+
+def strip(c: ci.Cursor, kids=_children) -> ci.Cursor:
+    """Skip implicit casts and parentheses; `kids` gives a cursor's children."""
+    while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
+        ch = kids(c)
+        if len(ch) != 1:
+            break
+        c = ch[0]
+    return c
+
+
+# ---------------------------------------------------------------- lowering
+
+class FunctionLowerer:
+    """Lowers one function body; shared state (sites, functions) lives in the Extractor."""
+
+    def __init__(self, ex, func_key: str):  # ex: the file's Extractor (extract.py)
+        self.ex = ex
+        self.func_key = func_key
+        self.uses: set[str] = set()
+        self.barriers: list[Span] = []
+        self.nodes = 0
+        self._noted: set[str] = set()
+        self._discarded: ci.Cursor | None = None  # the call an expression statement makes, its value unused
+
+    def _too_complex(self, c: ci.Cursor) -> str | None:
+        """Why `c` is not lowered (too deep, or the function too large), with a file note; else None."""
+        if self.ex.depth >= MAX_NESTING:
+            why = f"nested more than {MAX_NESTING} levels deep"
+        elif self.nodes >= MAX_NODES:
+            why = f"function body over {MAX_NODES} expressions"
+        else:
+            return None
+        if why not in self._noted:  # once per function, at the first place it happens
+            self._noted.add(why)
+            line = c.extent.start.line or c.location.line
+            self.ex.note(f"line {line}: {TOO_COMPLEX} ({why}); the rest of it is not analysed and "
+                         "accesses that depend on it are unpredictable")
+        return f"{TOO_COMPLEX} ({why})"
+
+    # ------------------------------------------------------------ statements
+
+    def stmt(self, c: ci.Cursor) -> ir.Stmt:
+        why = self._too_complex(c)
+        if why is not None:
+            return ir.Unsupported(self.span(c), why)
+        self.nodes += 1
+        self.ex.depth += 1
+        try:
+            return self._stmt(c)
+        except RecursionError:
+            return ir.Unsupported(self.span(c), f"{TOO_COMPLEX} (nested too deeply)")
+        except Exception as e:  # noqa: BLE001 - never crash on user code
+            return ir.Unsupported(self.span(c), f"could not lower {construct(c.kind)}: {e}")
+        finally:
+            self.ex.depth -= 1
+
+    def span(self, c: ci.Cursor) -> Span:
+        return self.ex.span_of(c)
+
+    def _stmt(self, c: ci.Cursor) -> ir.Stmt:
+        k = c.kind
+        sp = self.span(c)
+        if k == K.COMPOUND_STMT:
+            return ir.Block(sp, self.ex.merge_across_statements(tuple(self.stmt(ch) for ch in self.ex.children(c))))
+        if k == K.DECL_STMT:
+            out = []
+            for d in self.ex.children(c):
+                if d.kind == K.VAR_DECL:
+                    out.append(self.var_decl(d))
+            return out[0] if len(out) == 1 else ir.Block(sp, tuple(out))
+        if k == K.IF_STMT:
+            ch = self.ex.children(c)
+            close = _header_end(c)
+            if close is not None:
+                head = [x for x in ch if x.extent.start.offset < close]
+                tail = [x for x in ch if x.extent.start.offset > close]
+            else:  # no tokens (macro expansion): assume the plain `if (cond) then [else]`
+                head, tail = ch[:1], ch[1:]
+            if not head or not tail:
+                return ir.Unsupported(sp, "if statement")
+            cond_c = head[-1]
+            pre = [self.stmt(x) for x in head[:-1]]  # C++17 init-statement
+            if cond_c.kind == K.VAR_DECL:
+                pre.append(self.var_decl(cond_c))
+                cond: ir.Expr = ir.VarRef(self.ex.ctype(cond_c.type), self.ex.decl_key(cond_c), cond_c.spelling)
+            else:
+                cond = self.expr(cond_c)
+            then = self.stmt(tail[0])
+            other = self.stmt(tail[1]) if len(tail) > 1 else None
+            node = ir.If(sp, cond, then, other)
+            return ir.Block(sp, (*pre, node)) if pre else node
+        if k == K.FOR_STMT:
+            return self.for_stmt(c, sp)
+        if k == K.WHILE_STMT:
+            ch = self.ex.children(c)
+            cond = self.expr(ch[0]) if ch[0].kind != K.VAR_DECL else ir.Opaque(ir.INT, "while declaration")
+            return ir.Loop(sp, None, cond, None, self.stmt(ch[-1]), unroll=self.ex.unroll_pragma(c))
+        if k == K.DO_STMT:
+            ch = self.ex.children(c)
+            return ir.Loop(sp, None, self.expr(ch[-1]), None, self.stmt(ch[0]), do_while=True,
+                           unroll=self.ex.unroll_pragma(c))
+        if k == K.RETURN_STMT:
+            ch = self.ex.children(c)
+            return ir.Return(sp, self.ex.merge_siblings(self.expr(ch[0])) if ch else None)
+        if k == K.BREAK_STMT:
+            return ir.Break(sp)
+        if k == K.CONTINUE_STMT:
+            return ir.Continue(sp)
+        if k == K.NULL_STMT:
+            return ir.Block(sp, ())
+        if k in (K.UNEXPOSED_STMT, K.LABEL_STMT):
+            # `#pragma unroll` wraps the loop in an AttributedStmt (unexposed).
+            ch = [x for x in self.ex.children(c) if not x.kind.is_attribute()]
+            if len(ch) == 1 and not ch[0].kind.is_expression():
+                return self.stmt(ch[0])
+            if len(ch) == 1:
+                return ir.ExprStmt(sp, self.expr(ch[0]))
+            return ir.Block(sp, tuple(self.stmt(x) for x in ch))
+        if k == K.SWITCH_STMT:
+            return self.switch_stmt(c, sp)
+        if k.is_expression():
+            e = self.ex.strip(c)
+            barrier = barrier_name(e) if e.kind == K.CALL_EXPR else None
+            if barrier is not None and barrier != "__syncthreads_count":
+                self.barriers.append(sp)
+                return ir.Barrier(sp, barrier)
+            self._discarded = e if e.kind == K.CALL_EXPR else None
+            return ir.ExprStmt(sp, self.ex.merge_siblings(self.expr(c)))
+        if k.name in ("ASM_STMT", "GCC_ASM_STMT", "MS_ASM_STMT"):  # not every libclang names all three
+            if ASM_BARRIER.search(" ".join(t.spelling for t in c.get_tokens())):
+                self.barriers.append(sp)  # `bar.sync 0;` is __syncthreads(); a named barrier syncs its threads
+                return ir.Barrier(sp, "__syncthreads")
+            return instructions.lower_asm(self, c, sp) or ir.Unsupported(sp, "inline assembly")
+        return ir.Unsupported(sp, construct(k))
+
+    def switch_stmt(self, c: ci.Cursor, sp: Span) -> ir.Stmt:
+        # Lowered as a chain of ifs over the case values (no fall-through modelled).
+        ch = self.ex.children(c)
+        value = self.expr(ch[0])
+        body = ch[-1]
+        parts = []
+        for case in self.ex.children(body) if body.kind == K.COMPOUND_STMT else []:
+            if case.kind == K.CASE_STMT:
+                cc = self.ex.children(case)
+                v = const_value(cc[0])
+                if v is None:
+                    continue
+                stmt = self.stmt(cc[-1])
+                cond = ir.BinOp(ir.BOOL, "==", value, ir.Const(value.ctype, v))
+                parts.append(ir.If(self.span(case), cond, stmt, None))
+            elif case.kind == K.DEFAULT_STMT:
+                default_body = self.stmt(self.ex.children(case)[-1])
+                parts.append(ir.Unsupported(self.span(case), "switch default", (default_body,)))
+        return ir.Block(sp, tuple(parts))
+
+    def for_stmt(self, c: ci.Cursor, sp: Span) -> ir.Stmt:
+        ch = self.ex.children(c)
+        body_c = ch[-1]
+        heads = ch[:-1]
+        # Missing parts of `for (init; cond; inc)` are simply absent: classify the
+        # present ones by their position relative to the two semicolons.
+        semis = []
+        depth = 0
+        header = [None, None]  # offsets of the header's `(` and `)`
+        for tok in c.get_tokens():
+            s = tok.spelling
+            if s == "(":
+                depth += 1
+                if header[0] is None:
+                    header[0] = tok.extent.start.offset
+            elif s == ")":
+                depth -= 1
+                if depth == 0:
+                    header[1] = tok.extent.start.offset
+                    break
+            elif s == ";" and depth == 1:
+                semis.append(tok.extent.start.offset)
+        offsets = [h.extent.start.offset for h in heads]
+        if header[1] is None or len(set(offsets)) != len(offsets) or \
+                not all(header[0] < off < header[1] for off in offsets):
+            # a loop written in a macro: its parts are all at the macro's call, and the tokens are
+            # the macro definition's; the semicolons say nothing about them
+            semis = []
+        init = cond = inc = None
+        for h in heads:
+            off = h.extent.start.offset
+            if len(semis) >= 2 and off > semis[1]:
+                inc = h
+            elif len(semis) >= 1 and off > semis[0]:
+                cond = h
+            else:
+                init = h
+        if len(semis) < 2:  # tokens unavailable (macro): fall back on the usual shape
+            init, cond, inc = (heads + [None, None, None])[:3] if len(heads) == 3 else (None, None, None)
+        init_s = self.stmt(init) if init is not None else None
+        cond_e = self.expr(cond) if cond is not None and cond.kind != K.VAR_DECL else None
+        inc_e = self.expr(inc) if inc is not None else None
+        return ir.Loop(sp, init_s, cond_e, inc_e, self.stmt(body_c), unroll=self.ex.unroll_pragma(c))
+
+    def var_decl(self, d: ci.Cursor) -> ir.Stmt:
+        sp = self.span(d)
+        ct = self.ex.ctype(d.type)
+        sym = self.ex.symbol_for_decl(d)
+        if sym is not None:  # a __shared__ / __constant__ / local array declaration
+            if sym.space == "shared":
+                self.ex.kernel_shared.setdefault(sym.key, sym)
+            return ir.Block(sp, ())
+        init = None
+        kids = [x for x in self.ex.children(d) if x.kind.is_expression()]
+        if kids:
+            init = self.expr(kids[-1])
+            if ct.kind == "record" and not isinstance(init, (ir.Access, ir.Call, ir.VarRef, ir.LocalField)):
+                init = ir.Opaque(ct, "struct value", (init,))
+        return ir.Decl(sp, self.ex.decl_key(d), d.spelling, ct, self.ex.merge_siblings(init) if init else None)
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self, c: ci.Cursor) -> ir.Expr:
+        why = self._too_complex(c)
+        if why is not None:
+            return ir.Opaque(ir.UNKNOWN_TYPE, why)
+        self.nodes += 1
+        self.ex.depth += 1
+        try:
+            return self._expr(c)
+        except RecursionError:
+            return ir.Opaque(ir.UNKNOWN_TYPE, f"{TOO_COMPLEX} (nested too deeply)")
+        except Exception as e:  # noqa: BLE001
+            return ir.Opaque(ir.UNKNOWN_TYPE, f"could not lower {construct(c.kind)}: {e}")
+        finally:
+            self.ex.depth -= 1
+
+    def _expr(self, c: ci.Cursor) -> ir.Expr:
+        k = c.kind
+        ct = self.ex.ctype(c.type)
+        if k == K.INTEGER_LITERAL or k == K.CHARACTER_LITERAL or k == K.CXX_BOOL_LITERAL_EXPR:
+            v = const_value(c)
+            if v is None and k == K.CXX_BOOL_LITERAL_EXPR:
+                v = 1 if any(t.spelling == "true" for t in c.get_tokens()) else 0
+            return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "literal", uniform=True)
+        if k == K.FLOATING_LITERAL:
+            return ir.FloatConst(ct)
+        if k in (K.PAREN_EXPR,):
+            return self.expr(self.ex.children(c)[0])
+        if k == K.UNEXPOSED_EXPR or k in (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
+                                          K.CXX_REINTERPRET_CAST_EXPR, K.CXX_CONST_CAST_EXPR,
+                                          K.CXX_FUNCTIONAL_CAST_EXPR):
+            return self.cast_like(c, ct)
+        if k == K.DECL_REF_EXPR:
+            e = self.decl_ref(c, ct)
+            if isinstance(e, ir.SymbolRef) and ct.kind in ("int", "float"):
+                # the value of a __shared__ / __constant__ / __device__ scalar: a load, not its address
+                return self.load(c, ct)
+            return e
+        if k == K.MEMBER_REF_EXPR:
+            b = self.builtin(c)
+            if b is not None:
+                return b
+            return self.load(c, ct)
+        if k == K.ARRAY_SUBSCRIPT_EXPR:
+            return self.load(c, ct)
+        if k == K.BINARY_OPERATOR:
+            return self.binary(c, ct)
+        if k == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            ch = self.ex.children(c)
+            op = BINARY_OPERATORS.get(c.binary_operator.name.replace("Assign", ""), "?")
+            return self.assign(ch[0], ch[1], op, ct)
+        if k == K.UNARY_OPERATOR:
+            return self.unary(c, ct)
+        if k == K.CONDITIONAL_OPERATOR:
+            ch = self.ex.children(c)
+            return ir.Select(ct, self.expr(ch[0]), self.expr(ch[1]), self.expr(ch[2]))
+        if k == K.CXX_UNARY_EXPR:  # sizeof / alignof
+            v = const_value(c)
+            return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "sizeof of a dependent type", uniform=True)
+        if k == K.CALL_EXPR:
+            return self.call(c, ct)
+        v = const_value(c) if ct.is_int else None
+        if v is not None:
+            return ir.Const(ct, v)
+        parts = tuple(self.expr(x) for x in self.ex.children(c) if x.kind.is_expression())
+        return ir.Opaque(ct, construct(k), parts)
+
+    def cast_like(self, c: ci.Cursor, ct: CType) -> ir.Expr:
+        ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
+        if len(ch) != 1:
+            if c.kind == K.UNEXPOSED_EXPR and not ch:
+                # default arguments, substituted template parameters, ...
+                v = const_value(c) if ct.is_int else None
+                return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "implicit value", uniform=True)
+            if len(ch) > 1:
+                # a call clang left unresolved (the toolkit's __stcs overloads, declared for device
+                # passes only): `name(args)` with the callee an overloaded declaration reference
+                callee = self.ex.strip(ch[0])
+                refs = [x for x in self.ex.children(callee) if x.kind == K.OVERLOADED_DECL_REF] \
+                    if callee.kind == K.DECL_REF_EXPR else []
+                if refs and (refs[0].spelling in _LOAD_INTRINSICS or refs[0].spelling in _STORE_INTRINSICS):
+                    access = self.memory_intrinsic(c, refs[0].spelling, ch[1:], ct)
+                    if access is not None:
+                        return access
+            parts = tuple(self.expr(x) for x in ch)
+            return ir.Opaque(ct, "expression", parts)
+        inner = ch[0]
+        # MSPropertyRefExpr of the toolkit's threadIdx.x comes wrapped in an unexposed node
+        b = self.builtin(self.ex.strip(inner))
+        if b is not None:
+            return ir.Cast(ct, b) if ct.is_int and ct != b.ctype else b
+        e = self.expr(inner)
+        if ct.kind in ("int", "ptr", "float") and e.ctype != ct:
+            return ir.Cast(ct, e)
+        return e
+
+    def builtin(self, c: ci.Cursor) -> ir.Builtin | None:
+        if c.kind != K.MEMBER_REF_EXPR:
+            return None
+        ch = self.ex.children(c)
+        if len(ch) != 1:
+            return None
+        base = self.ex.strip(ch[0])
+        if base.kind != K.DECL_REF_EXPR or base.spelling not in _BUILTIN_VARS:
+            return None
+        member = c.spelling
+        if not member:  # the toolkit's MSPropertyRefExpr has no spelling: read the token
+            toks = list(c.get_tokens())
+            member = toks[-1].spelling if toks else ""
+        if member in ("x", "y", "z"):
+            name = f"{base.spelling}.{member}"
+            self.uses.add(name)
+            return ir.Builtin(ir.UINT, name)
+        return None
+
+    def decl_ref(self, c: ci.Cursor, ct: CType) -> ir.Expr:
+        ref = self.ex.referenced(c)
+        if ref is None:
+            v = const_value(c)
+            return ir.Const(ct, v) if v is not None else ir.Opaque(ct, f"unresolved {named(c.spelling, 'name')}")
+        rk = ref.kind
+        if rk == K.ENUM_CONSTANT_DECL:
+            return ir.Const(ct, ref.enum_value)
+        if rk == K.TEMPLATE_NON_TYPE_PARAMETER or (rk == K.VAR_DECL and ref.spelling == "warpSize"):
+            v = const_value(c)
+            if v is None and ref.spelling == "warpSize":
+                self.uses.add("warpSize")
+                return ir.Builtin(ir.INT, "warpSize")
+            if v is None and rk == K.TEMPLATE_NON_TYPE_PARAMETER:
+                v = self.ex.template_default(ref)
+            return ir.Const(ct, v) if v is not None else ir.Opaque(
+                ct, f"template parameter {named(c.spelling, '(unnamed)')} (kernel not instantiated in this file)", uniform=True)
+        if rk in (K.VAR_DECL, K.PARM_DECL):
+            sym = self.ex.symbol_for_decl(ref) if rk == K.VAR_DECL else None
+            if sym is not None:
+                if sym.space == "shared":
+                    self.ex.kernel_shared.setdefault(sym.key, sym)
+                return ir.SymbolRef(ct, sym)
+            if rk == K.VAR_DECL and ref.semantic_parent is not None and \
+                    ref.semantic_parent.kind in (K.TRANSLATION_UNIT, K.NAMESPACE):
+                # file-scope constants (const int N = 32; constexpr ...)
+                v = const_value(c) if ct.is_int else None
+                if v is not None:
+                    return ir.Const(ct, v)
+                return ir.Opaque(ct, f"file-scope variable {named(ref.spelling, '(unnamed)')}", uniform=True)
+            if ct.is_int and ref.type.is_const_qualified():
+                v = const_value(c)
+                if v is not None:
+                    return ir.Const(ct, v)
+            return ir.VarRef(ct, self.ex.decl_key(ref), ref.spelling)
+        if rk == K.FUNCTION_DECL:
+            return ir.Opaque(ct, f"function {named(ref.spelling, '(unnamed)')}", uniform=True)
+        v = const_value(c)
+        return ir.Const(ct, v) if v is not None else ir.Opaque(ct, named(c.spelling, "an unnamed value"))
+
+    def binary(self, c: ci.Cursor, ct: CType) -> ir.Expr:
+        ch = self.ex.children(c)
+        name = c.binary_operator.name
+        if name == "Assign":
+            return self.assign(ch[0], ch[1], "=", ct)
+        op = BINARY_OPERATORS.get(name)
+        if op is None or len(ch) != 2:
+            return ir.Opaque(ct, binary_operator(name), tuple(self.expr(x) for x in ch))
+        if ct.is_int:
+            v = const_value(c)
+            if v is not None:
+                return ir.Const(ct, v)
+        return ir.BinOp(ct, op, self.expr(ch[0]), self.expr(ch[1]))
+
+    def unary(self, c: ci.Cursor, ct: CType) -> ir.Expr:
+        op = UNARY_OPERATORS.get(unary_operator_kind(c))
+        ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
+        if op is None or not ch:
+            return ir.Opaque(ct, "unary operator", tuple(self.expr(x) for x in ch))
+        operand = ch[0]
+        if op == "&":
+            return ir.AddrOf(ct, self.lvalue(operand))
+        if op == "*":
+            return self.load(c, ct)
+        if op in ("post++", "post--", "pre++", "pre--"):
+            delta = 1 if "++" in op else -1
+            target = self.lvalue(operand)
+            prefix = op.startswith("pre")
+            if isinstance(target, (ir.VarRef, ir.LocalField)):
+                return ir.IncDec(ct, target, delta, prefix)
+            ld = self.access(operand, target, "ld")
+            st = self.access(operand, target, "st")
+            return ir.IncDec(ct, st, delta, prefix, load=ld)
+        if ct.is_int:
+            v = const_value(c)
+            if v is not None:
+                return ir.Const(ct, v)
+        return ir.UnOp(ct, op, self.expr(operand))
+
+    def assign(self, lhs_c: ci.Cursor, rhs_c: ci.Cursor, op: str, ct: CType) -> ir.Expr:
+        target = self.lvalue(lhs_c)
+        rhs = self.expr(rhs_c)
+        if isinstance(target, (ir.VarRef, ir.LocalField)):
+            value = rhs if op == "=" else ir.BinOp(target.ctype, op, target, rhs)
+            return ir.Assign(ct, target, value, op)
+        if isinstance(target, ir.Opaque):
+            return ir.Opaque(ct, target.reason, (rhs,))
+        if op == "=":
+            value = rhs
+        else:
+            value = ir.BinOp(target.ctype, op, self.access(lhs_c, target, "ld"), rhs)
+        return ir.Assign(ct, self.access(lhs_c, target, "st", value), value, op)
+
+    # ------------------------------------------------------------ memory
+
+    def lvalue(self, c: ci.Cursor) -> ir.Expr:
+        """An lvalue: a VarRef for locals, or a memory location (Subscript/Deref/Member)."""
+        c = self.ex.strip(c)
+        ct = self.ex.ctype(c.type)
+        k = c.kind
+        sp = self.span(c)
+        if k == K.ARRAY_SUBSCRIPT_EXPR:
+            ch = self.ex.children(c)
+            base_c, idx_c = ch[0], ch[1]
+            base = self.expr(base_c)
+            if base.ctype.kind not in ("ptr", "array"):
+                other = self.expr(idx_c)
+                if other.ctype.kind in ("ptr", "array"):  # i[a] spelled backwards
+                    base_c, idx_c, base = idx_c, base_c, other
+            step = base.ctype.pointee_bytes or ct.bytes
+            if ct.bytes <= 0 < base.ctype.pointee_bytes and base.ctype.kind == "array":
+                # an element of a dependent type in a template not instantiated (`float s[NUM_WARPS]`):
+                # clang knows the element's size from the array, not from the subscript
+                ct = CType("other", base.ctype.pointee_bytes, spelling=ct.spelling)
+            index = self.expr(idx_c)
+            if step <= 0:
+                # a row of a dependent size (`t[TILE][TILE + PAD]` in a template no launch instantiates):
+                # its stride is not known, so neither is the address (never a stride of 0)
+                index = ir.Opaque(index.ctype, "an index into rows whose size depends on template parameters "
+                                  "(kernel not instantiated in this file)", (index,), uniform=False)
+            return ir.Subscript(ct, base, index, step, sp)
+        if k == K.UNARY_OPERATOR and UNARY_OPERATORS.get(unary_operator_kind(c)) == "*":
+            ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
+            return ir.Deref(ct, self.expr(ch[0]), sp)
+        if k == K.MEMBER_REF_EXPR:
+            ch = self.ex.children(c)
+            if not ch:
+                return ir.Opaque(ct, f"member {named(c.spelling, '(unnamed)')} of this", uniform=False)
+            base_c = ch[0]
+            field = self.ex.referenced(c)
+            offset, off_bits = 0, -1
+            if field is not None and field.kind == K.FIELD_DECL:
+                parent = field.semantic_parent
+                try:
+                    off_bits = parent.type.get_offset(field.spelling) if parent is not None else -1
+                except Exception:  # noqa: BLE001
+                    off_bits = -1
+                offset = off_bits // 8 if off_bits >= 0 else 0
+            arrow = base_c.type.get_canonical().kind == T.POINTER
+            if arrow:
+                return ir.Member(ct, self.expr(base_c), offset, True, sp)
+            base = self.lvalue(base_c)
+            if isinstance(base, (ir.VarRef, ir.LocalField)):  # a field of a struct variable: not memory
+                if field is None or field.kind != K.FIELD_DECL or off_bits < 0:
+                    return ir.Opaque(ct, f"field {named(c.spelling, '(unnamed)')} of local {named(base.name, '(unnamed)')}", uniform=False)
+                start = base.offset if isinstance(base, ir.LocalField) else 0
+                return ir.LocalField(ct, base.var, f"{base.name}.{c.spelling}", start + offset)
+            return ir.Member(ct, base, offset, False, sp)
+        if k == K.DECL_REF_EXPR:
+            e = self.decl_ref(c, ct)
+            if isinstance(e, ir.SymbolRef):
+                # a whole array or a __device__ scalar variable used as an lvalue
+                return ir.Deref(ct, e, sp) if ct.kind != "array" else e
+            return e
+        if k == K.CALL_EXPR and c.spelling.startswith("operator"):
+            return ir.Opaque(ct, f"result of {c.spelling}", (self.call(c, ct),), uniform=False)
+        if k == K.CALL_EXPR:  # a function returning a reference, or an object whose member is called
+            return ir.Opaque(ct, f"the object returned by {named(c.spelling, 'a function call')}", (self.expr(c),),
+                             uniform=False)
+        return ir.Opaque(ct, f"memory designated by {construct(k)}", (self.expr(c),), uniform=False)
+
+    def access(self, c: ci.Cursor, lv: ir.Expr, op: str, value: ir.Expr | None = None,
+               complete: ci.Cursor | None = None) -> ir.Expr:
+        if not isinstance(lv, (ir.Subscript, ir.Deref, ir.Member)):
+            return lv
+        width = lv.ctype.bytes
+        site = self.ex.new_site(self.ex.strip(c), op, width, lv, complete=complete)
+        return ir.Access(lv.ctype, site, op, lv, value)
+
+    def load(self, c: ci.Cursor, ct: CType) -> ir.Expr:
+        lv = self.lvalue(c)
+        if isinstance(lv, (ir.Subscript, ir.Deref, ir.Member)):
+            if ct.kind == "array" or _dependent_array(c):
+                # a row of a multi-dimensional array (also of a size that depends on the template's
+                # parameters, `RC[WARP_TILE_M][2]`): decays, no access
+                return ir.AddrOf(ct, lv)
+            return self.access(c, lv, "ld")
+        return lv
+
+    # ------------------------------------------------------------ calls
+
+    def call(self, c: ci.Cursor, ct: CType) -> ir.Expr:
+        name = c.spelling
+        args_c = list(c.get_arguments())
+        if not name:  # a call in an uninstantiated template: its callee an overloaded name
+            name, args_c = instructions.unresolved_call(self, c, name, args_c)
+        sp = self.span(c)
+        ref = self.ex.referenced(c)
+        barrier = barrier_name(c)
+        if barrier is not None:
+            self.barriers.append(sp)
+            return ir.Call(ct, barrier, tuple(self.expr(a) for a in args_c), span=sp)
+        if name.startswith("atomic") and args_c:
+            ptr = self.expr(args_c[0])
+            lv = ir.Deref(self.ex.ctype(args_c[0].type.get_pointee()), ptr, self.span(args_c[0]))
+            if isinstance(ptr, ir.AddrOf) and isinstance(ptr.lvalue, (ir.Subscript, ir.Deref, ir.Member)):
+                lv = ptr.lvalue
+            rest = tuple(self.expr(a) for a in args_c[1:])
+            discarded = self._discarded is not None and self._discarded == c
+            form = atomic_form(name, lv.ctype, rest[0] if rest else None, discarded)
+            site = self.ex.new_site(self.ex.strip(args_c[0]), "atomic", lv.ctype.bytes, lv, instruction=form)
+            return ir.Opaque(ct, f"result of {name}", (ir.Access(lv.ctype, site, "atomic", lv, None), *rest),
+                             uniform=False)  # each lane gets its own old value
+        if name in instructions.CALL_NAMES:
+            special = instructions.lower_call(self, c, name, args_c, ct)
+            if special is not None:
+                return special
+        if name in _LOAD_INTRINSICS or name in _STORE_INTRINSICS:
+            access = self.memory_intrinsic(c, name, args_c, ct)
+            if access is not None:
+                return access
+        if ref is not None and ref.kind == K.CXX_METHOD and not args_c:
+            group = self.cooperative_group_value(c, name, ct)
+            if group is not None:
+                return group
+        if name.startswith("operator") and ref is not None and ref.kind != K.CONVERSION_FUNCTION:
+            return self.operator_call(c, name, args_c, ct)
+        if ref is not None and ref.kind == K.CONSTRUCTOR:
+            # T v = src; of a struct: copy construction from a memory lvalue is a load of the whole struct
+            if len(args_c) == 1 and self.ex.ctype(args_c[0].type).kind == "record":
+                inner = self.ex.strip(args_c[0])
+                if inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR):
+                    return self.load(inner, self.ex.ctype(inner.type))
+            return ir.Opaque(ct, f"constructed {ct.spelling}", tuple(self.expr(a) for a in args_c))
+        args = tuple(self.expr(a) for a in args_c)
+        func_key = None
+        if ref is not None and ref.kind in _CALLABLE_KINDS:
+            # functions, and methods followed like them: conversion operators and static helpers
+            # that hand out an `extern __shared__` array (cuda-samples' SharedMemory<T>)
+            defn = ref.get_definition()
+            if defn is not None and defn.kind in _DEFINITION_KINDS and \
+                    any(ch.kind == K.COMPOUND_STMT for ch in self.ex.children(defn)) and \
+                    not in_system_header(defn):
+                func_key = self.ex.lower_function(defn)
+        if func_key is None and ref is not None and ref.kind in (K.CXX_METHOD, K.CONVERSION_FUNCTION):
+            # A method whose body is not followed (`(float)x[i]` on a bf16 element, `v.get()`): it
+            # reads its object, so an object in memory is loaded whole, and the result depends on it.
+            obj = self.method_object(c)
+            if obj is not None:
+                args = (self.expr(obj), *args)
+        return ir.Call(ct, name, args, func_key, sp)
+
+    def memory_intrinsic(self, c: ci.Cursor, name: str, args_c: list[ci.Cursor], ct: CType) -> ir.Expr | None:
+        """`__ldg(p)`, `__ldcs(p)`, ...: one load of `*p`; `__stcs(p, v)`, ...: one store of `*p`;
+        each of the pointee's width (__ldg(const float4 *) is one 16-byte load)."""
+        if not args_c:
+            return None
+        et = self.ex.ctype(args_c[0].type.get_canonical().get_pointee())
+        if name in _LOAD_INTRINSICS and len(args_c) == 1:
+            lv = ir.Deref(et, self.expr(args_c[0]), self.span(c))
+            return ir.Access(et, self.ex.new_site(c, "ld", et.bytes, lv), "ld", lv)
+        if name in _STORE_INTRINSICS and len(args_c) == 2:
+            ptr = self.expr(args_c[0])
+            value = self.expr(args_c[1])
+            lv = ir.Deref(et, ptr, self.span(c))
+            site = self.ex.new_site(c, "st", et.bytes, lv)
+            return ir.Assign(ct, ir.Access(et, site, "st", lv, value), value, "=")
+        return None
+
+    def method_object(self, c: ci.Cursor) -> ci.Cursor | None:
+        """The object expression of a member call `obj.method(...)` (None for a static call)."""
+        member = next((m for m in map(self.ex.strip, self.ex.children(c)) if m.kind == K.MEMBER_REF_EXPR), None)
+        obj = self.ex.children(member) if member is not None else []
+        return obj[0] if obj else None
+
+    def cooperative_group_value(self, c: ci.Cursor, name: str, ct: CType) -> ir.Expr | None:
+        """`block.thread_rank()`, `tile.meta_group_rank()`, `tile.size()` of a cooperative group:
+        the thread-index arithmetic they stand for (the toolkit's bodies are not followed)."""
+        obj = self.method_object(c)
+        if obj is None:
+            return None
+        spelling = obj.type.get_canonical().spelling
+        if "cooperative_groups" not in spelling:
+            return None
+
+        def u(v: ir.Expr | int) -> ir.Expr:
+            return ir.Const(ir.UINT, v) if isinstance(v, int) else v
+
+        def op(o: str, a: ir.Expr | int, b: ir.Expr | int) -> ir.Expr:
+            return ir.BinOp(ir.UINT, o, u(a), u(b))
+
+        def builtin(n: str) -> ir.Expr:
+            if n.startswith("threadIdx"):
+                self.uses.add(n)
+            return ir.Builtin(ir.UINT, n)
+
+        bx, by = builtin("blockDim.x"), builtin("blockDim.y")
+        linear = op("+", builtin("threadIdx.x"), op("*", op("+", builtin("threadIdx.y"),
+                                                            op("*", builtin("threadIdx.z"), by)), bx))
+        threads = op("*", op("*", bx, by), builtin("blockDim.z"))
+        tile = re.search(r"thread_block_tile<\s*(\d+)", spelling)
+        value: ir.Expr | None = None
+        if tile is not None:
+            n = int(tile.group(1))
+            value = {"thread_rank": op("%", linear, n), "meta_group_rank": op("/", linear, n),
+                     "size": u(n), "num_threads": u(n), "meta_group_size": op("/", threads, n)}.get(name)
+        elif re.search(r"\bthread_block\b", spelling):
+            value = {"thread_rank": linear, "size": threads, "num_threads": threads}.get(name)
+        if value is None:
+            return None
+        return ir.Cast(ct, value) if ct.is_int and ct != ir.UINT else value
+
+    def operator_call(self, c: ci.Cursor, name: str, args_c: list[ci.Cursor], ct: CType) -> ir.Expr:
+        # Overloaded operators on structs (float4 copy-assign, __half +=, ...).
+        ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
+        operands = [x for x in ch
+                    if not (self.ex.strip(x).kind == K.DECL_REF_EXPR and self.ex.strip(x).spelling == name)]
+        if name == "operator=" and len(operands) == 2:
+            target = self.lvalue(operands[0])
+            value = self.expr(operands[1])
+            if isinstance(target, (ir.Subscript, ir.Deref, ir.Member)):
+                # a struct copy: nvcc's line table puts its store where the copied value ends
+                return ir.Assign(ct, self.access(operands[0], target, "st", value, complete=operands[1]),
+                                 value, "=")
+            return ir.Opaque(ct, "struct assignment", (value,))
+        m = re.fullmatch(r"operator([-+*/%^&|]|<<|>>)=", name)
+        if m and len(operands) == 2:
+            target = self.lvalue(operands[0])
+            if isinstance(target, (ir.Subscript, ir.Deref, ir.Member)):
+                rhs = self.expr(operands[1])
+                ld = self.access(operands[0], target, "ld")
+                value = ir.Opaque(target.ctype, name, (ld, rhs))
+                return ir.Assign(ct, self.access(operands[0], target, "st", value), value, m.group(1) + "=")
+        return ir.Opaque(ct, name, tuple(self.expr(x) for x in operands))
