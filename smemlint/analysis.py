@@ -18,7 +18,8 @@ from .lower.extract import extract, read_source
 from .parse.flags import ParseOptions
 from .parse.translation import parse
 from .results import AccessResult, FileResult, KernelResult, internal_error_message
-from .symbolic.interp import STEP_BUDGET, Interpreter, LaunchConfig, SiteStats
+from .symbolic.interp import Interpreter
+from .symbolic.stats import STEP_BUDGET, LaunchConfig, SiteStats
 from .symbolic.values import RowDivergence
 from .model.arch import ASSUMED_CARRY_OVER, get_arch
 from .symbolic.launch import DEFAULT_INT_PARAM, Resolved, resolve
@@ -69,7 +70,7 @@ def _sweep_cost(base_run: Interpreter, swept: list[str]) -> int:
     with as many steps as the main evaluation, each step counting as at least one of one block.
 
     Each batched run is then stopped at its share of SWEEP_STEPS, counting its steps and the size
-    of the values it makes (interp.SWEEP_ELEMENTS_PER_STEP): a kernel whose values mostly depend on
+    of the values it makes (stats.SWEEP_ELEMENTS_PER_STEP): a kernel whose values mostly depend on
     the parameter, in a large block, costs more than its steps.
     """
     if base_run.steps > STEP_BUDGET:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from . import ir
-    from .symbolic.interp import LaunchConfig, SiteStats
+    from .symbolic.stats import LaunchConfig, SiteStats
 
 
 @dataclass
@@ -54,7 +54,7 @@ class AccessResult:
     # an instruction whose lanes play roles (model/tensor.py): "ldmatrix.x4", "cp.async.cg",
     # "wmma.load.matrix_a", "st.shared.v2.b32", ...; "" for an access written in C++
     instruction: str = ""
-    # the costliest request (its warp, lane addresses and cost: symbolic/interp.WorstRequest), kept
+    # the costliest request (its warp, lane addresses and cost: symbolic/stats.WorstRequest), kept
     # when `stats` is dropped, for `smemlint show` and hovers served from the cache
     worst_request: object | None = None
 

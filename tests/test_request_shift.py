@@ -1,5 +1,5 @@
 """Requests moved by whole 128-byte lines cost the same, so the memo of requests may key them alike
-(interp._down_to_first_line): checked against the models on random requests."""
+(costing._down_to_first_line): checked against the models on random requests."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from smemlint.model.arch import get_arch
 from smemlint.model.banks import shared_wavefronts
 from smemlint.model.coalescing import global_sectors
-from smemlint.symbolic.interp import _down_to_first_line
+from smemlint.symbolic.costing import _down_to_first_line
 
 ARCH = get_arch("sm_90")
 

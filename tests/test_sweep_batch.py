@@ -18,7 +18,7 @@ from smemlint import analysis
 from smemlint.analysis import SWEEP_RESIDUES, _site_metric, analyze_file, run_kernel
 from smemlint.config import Settings
 from smemlint.symbolic import interp
-from smemlint.symbolic.interp import STEP_BUDGET, BudgetExceeded, LaunchConfig
+from smemlint.symbolic.stats import STEP_BUDGET, BudgetExceeded, LaunchConfig
 from smemlint.symbolic.launch import resolve
 from smemlint.symbolic.values import Known, RowDivergence, Unknown, select
 

@@ -34,7 +34,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .. import ir
-from .interp import Interpreter, LaunchConfig, SiteStats
+from .interp import Interpreter
+from .stats import LaunchConfig, SiteStats
 from .values import Known, Ptr
 
 

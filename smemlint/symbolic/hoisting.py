@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .. import ir
+from .intrinsics import is_pure_function
 
 _BRANCHING_OPS = ("&&", "||")
 
@@ -61,7 +62,6 @@ def _distinct_shared(a: ir.Expr, b: ir.Expr) -> bool:
 
 def hoisted_loads(loop: ir.Loop, volatile_vars: set[str] | frozenset[str] = frozenset()) -> frozenset[int]:
     """Sites of the loads in `loop`'s body that execute once per entry into the loop."""
-    from .interp import is_pure_function  # the interpreter's list of pure functions
 
     parts = [p for p in (loop.body, loop.cond, loop.step) if p is not None]
     stores: list[ir.Access] = []

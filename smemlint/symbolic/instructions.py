@@ -6,12 +6,11 @@ Shared-window addresses: `__cvta_generic_to_shared(p)` turns a pointer into the 
 PTX's `.shared` instructions take (`cvta.to.shared` in inline PTX is lowered to the same call).
 The evaluator keeps such an address a pointer into `p`'s array (interp.call), so byte arithmetic
 on it (`base + row * 144`) stays an address in that array, and an explicit cast of the call
-(`static_cast<uint32_t>(__cvta_generic_to_shared(p))`) keeps it too (interp._eval_cast).
+(`static_cast<uint32_t>(__cvta_generic_to_shared(p))`) keeps it too (expressions.py, _eval_cast).
 """
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -19,10 +18,11 @@ from .. import ir
 from ..model.coalescing import GlobalCost
 from ..model.banks import SharedCost
 from ..model.tensor import async_copy_cost, wmma_requests
+from .stats import WorstRequest
 from .values import Known, Ptr, Unknown, Value
 
-if TYPE_CHECKING:
-    from .interp import Interpreter
+# `it` below is always the interp.Interpreter evaluating the kernel (not imported: it imports this
+# module)
 
 SHARED_WINDOW_CALLS = frozenset({"__cvta_generic_to_shared", "__cvta_shared_to_generic"})
 _MATRIX = re.compile(r"^(ldmatrix|stmatrix)\.x([124])\b")
@@ -69,7 +69,7 @@ def keeps_window(e: ir.Expr) -> bool:
     return isinstance(e, ir.Call) and e.name in SHARED_WINDOW_CALLS
 
 
-def _begin(it: "Interpreter", site: int, width: int) -> object:
+def _begin(it, site: int, width: int) -> object:
     st = it.stats.get(site)
     if st is None:
         return None
@@ -80,7 +80,7 @@ def _begin(it: "Interpreter", site: int, width: int) -> object:
     return st
 
 
-def _located(it: "Interpreter", st, ptr: Value, mask: np.ndarray, space: str) -> bool:
+def _located(it, st, ptr: Value, mask: np.ndarray, space: str) -> bool:
     """Record where `ptr` lands; False (and the site unpredictable) when it cannot be costed."""
     if not isinstance(ptr, Ptr) or ptr.symbol is None:
         it._unpredictable(st, ptr.reason if isinstance(ptr, Unknown) else "unknown pointer", mask)
@@ -96,7 +96,7 @@ def _located(it: "Interpreter", st, ptr: Value, mask: np.ndarray, space: str) ->
     return True
 
 
-def _lane_rows(it: "Interpreter", arr: np.ndarray, mask: np.ndarray) -> list[np.ndarray]:
+def _lane_rows(it, arr: np.ndarray, mask: np.ndarray) -> list[np.ndarray]:
     """Per virtual block (one for an ordinary evaluation): the warps' lane values, -1 = inactive."""
     full = np.where(mask, arr, -1)
     if full.ndim == 1:
@@ -104,7 +104,7 @@ def _lane_rows(it: "Interpreter", arr: np.ndarray, mask: np.ndarray) -> list[np.
     return [it._warps(row) for row in full]
 
 
-def run_async_copy(it: "Interpreter", e: ir.AsyncCopy, mask: np.ndarray) -> Value:
+def run_async_copy(it, e: ir.AsyncCopy, mask: np.ndarray) -> Value:
     width = e.destination.ctype.bytes
     dst = it.address(e.destination.lvalue, mask)
     src = it.address(e.source.lvalue, mask)
@@ -168,7 +168,6 @@ def run_async_copy(it: "Interpreter", e: ir.AsyncCopy, mask: np.ndarray) -> Valu
             ss.distinct_bytes += cost.distinct_bytes
             sd.requests += 1
             ss.requests += 1
-            from .interp import WorstRequest  # the evaluator imports this module
 
             if sd.worst is None or cost.wavefronts > sd.worst.wavefronts:
                 sd.worst = WorstRequest(cost.wavefronts, warp, lanes_d,
@@ -185,7 +184,7 @@ def run_async_copy(it: "Interpreter", e: ir.AsyncCopy, mask: np.ndarray) -> Valu
     return it._zero
 
 
-def run_fragment_access(it: "Interpreter", e: ir.FragmentAccess, mask: np.ndarray) -> Value:
+def run_fragment_access(it, e: ir.FragmentAccess, mask: np.ndarray) -> Value:
     acc = e.access
     ptr = it.address(acc.lvalue, mask)
     ldm = it.eval(e.ldm, mask)

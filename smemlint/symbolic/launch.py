@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import ir
-from .interp import LaunchConfig
+from .stats import LaunchConfig
 
 DEFAULT_INT_PARAM = 1024  # a power of two: typical problem size, the worst case for strides
 DEFAULT_GRID = (64, 1, 1)

@@ -330,3 +330,11 @@ def _one_side(every: np.ndarray, none: np.ndarray) -> np.ndarray:
     """The blocks of a selection that take all of one value: those that take all of `a` where some
     do not, else those that take all of `b`."""
     return every if every.any() and not every.all() else none
+
+
+@dataclass(frozen=True)
+class ParamValue:
+    """A kernel parameter's assumed value; reading it is noted so the sweep knows it matters."""
+
+    name: str
+    value: Known

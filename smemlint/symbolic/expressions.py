@@ -1,0 +1,597 @@
+"""Evaluating expressions lane by lane: arithmetic, casts, selects, pointers and addresses, loads
+and stores through them, assignments."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import ir
+from .dispatch import EXPRESSION_METHODS, inherited_method
+from .stats import STEP_BUDGET, SWEEP_ELEMENTS_PER_STEP, TOO_COMPLEX, BudgetExceeded
+from .instructions import keeps_window
+from .values import (Fields, Known, ParamValue, Ptr, RowDivergence, Unknown, Value, converted, is_varying, mask_any,
+                     select, to_type, unknown_from)
+
+_INT64_LIMIT = 1 << 63
+
+def _exact_nonnegative(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:
+    """Both operands' bounds known, non-negative and within int64. Bounds hold the exact integer
+    value; +, - and * keep an int64 array congruent to it (mod 2**64), but /, %, >> and & of an
+    array that overflowed would not be the operation of the exact values: their bounds follow only
+    from operands that cannot have overflowed."""
+    return a is not None and b is not None and a[0] >= 0 and b[0] >= 0 and a[1] < _INT64_LIMIT and b[1] < _INT64_LIMIT
+
+
+def _flag(r: np.ndarray) -> Known:
+    """The 0/1 value of a comparison; its booleans are kept for truth() (they are `arr != 0`)."""
+    return Known(r.astype(np.int64), bounds=(0, 1), truth=r)
+
+
+class Expressions:
+    """The Interpreter's expression evaluation (a mixin: the evaluator's state lives in interp.py)."""
+
+    # ------------------------------------------------------------ expressions
+
+    def truth(self, e: ir.Expr, mask: np.ndarray) -> np.ndarray | Unknown:
+        v = self.eval(e, mask)
+        if isinstance(v, Known):
+            if v.shift:
+                return Unknown(False, v.shift)
+            c = v.truth  # a comparison's own booleans (_flag)
+            if c is None:
+                c = v.arr != 0
+            if c.ndim == 2 and (c.shape[0] == 1 or (c == c[:1]).all()):
+                c = c[0]  # the same lanes in every block: keep masks (and what they select) one row
+            return c
+        if isinstance(v, Ptr):
+            return self._true
+        if isinstance(v, Fields):
+            return Unknown(self._varying(v, mask), "a struct value")
+        return v
+
+    def _convert(self, v: Value, ct: ir.CType, mask: np.ndarray) -> Value:
+        if isinstance(v, Known) and ct.is_int:
+            return converted(v, ct)
+        if isinstance(v, Known) and ct.kind == "float":
+            return Unknown(not self._uniform(v, mask), "a floating-point value")
+        return v
+
+    # Uniformity in a batched evaluation: per block, and only the blocks that get here count (a
+    # block with no active lane has no say: whatever it computes, it records and keeps nothing).
+
+    def _varying_rows(self, v: Value) -> bool | np.ndarray:
+        if isinstance(v, Known):
+            a = v.arr
+            if a.ndim <= 1:
+                return not v.uniform()
+            return ~np.all(a == a[..., :1], axis=-1)
+        if isinstance(v, Unknown):
+            return v.lane_varying
+        if isinstance(v, Fields):
+            rows: bool | np.ndarray = v.rest.lane_varying
+            for _, f in v.known:
+                rows = rows | self._varying_rows(f)
+            return rows
+        return self._varying_rows(v.offset)
+
+    def _agree(self, rows: bool | np.ndarray, mask: np.ndarray, what: str) -> bool:
+        """One answer for every block that gets here, or RowDivergence."""
+        if not isinstance(rows, np.ndarray):
+            return bool(rows)
+        if rows.all():
+            return True
+        if not rows.any():
+            return False
+        here = rows[self._reached(mask)]
+        if here.all():
+            return True
+        if not here.any():
+            return False
+        raise RowDivergence(what, rows)
+
+    def _uniform(self, v: Known, mask: np.ndarray) -> bool:
+        if not self._batched or v.arr.ndim <= 1:
+            return v.uniform()
+        return not self._agree(self._varying_rows(v), mask, "uniform in some blocks only")
+
+    def _varying(self, v: Value, mask: np.ndarray) -> bool:
+        if not self._batched:
+            return is_varying(v)
+        return self._agree(self._varying_rows(v), mask, "uniform in some blocks only")
+
+    def _unknown_from(self, reason: str, mask: np.ndarray, *operands: Value) -> Unknown:
+        if not self._batched:
+            return unknown_from(reason, *operands)
+        rows: bool | np.ndarray = False
+        for o in operands:
+            rows = rows | self._varying_rows(o)
+        return Unknown(self._agree(rows, mask, "uniform in some blocks only"), reason)
+
+    def eval(self, e: ir.Expr, mask: np.ndarray) -> Value:
+        self._steps += 1
+        if self._steps > STEP_BUDGET:
+            raise BudgetExceeded
+        t = type(e)
+        # the two most frequent nodes, inline (a third of all evaluations): _eval_var, _eval_const
+        if t is ir.VarRef:
+            v = self._frames[-1].env.get(e.var)  # type: ignore[attr-defined]
+            if v is None:
+                return Unknown(True, f"`{e.name}`")  # type: ignore[attr-defined]
+            if type(v) is ParamValue:
+                self.params_read.add(v.name)
+                return v.value
+            return v
+        if t is ir.Const:
+            k = self._consts.get(e.value)  # type: ignore[attr-defined]
+            return k if k is not None else self._const(e.value)  # type: ignore[attr-defined]
+        fn = self._expr_table.get(t)
+        if fn is None:
+            fn = inherited_method(self._expr_table, type(e), EXPRESSION_METHODS, type(self))
+            if fn is None:
+                return Unknown(True, type(e).__name__)
+        return fn(self, e, mask)
+
+    def _eval_batched(self, e: ir.Expr, mask: np.ndarray) -> Value:
+        """eval() of a batched evaluation: also counts the elements of the value made."""
+        v = Expressions.eval(self, e, mask)
+        t = type(v)
+        if t is Known:
+            self.work += v.arr.size + SWEEP_ELEMENTS_PER_STEP  # type: ignore[union-attr]
+        elif t is Ptr and type(v.offset) is Known:  # type: ignore[union-attr]
+            self.work += v.offset.arr.size + SWEEP_ELEMENTS_PER_STEP  # type: ignore[union-attr]
+        else:
+            self.work += SWEEP_ELEMENTS_PER_STEP
+        if self.work > self._work_budget:
+            raise BudgetExceeded
+        return v
+
+    def _eval_const(self, e: ir.Const, mask: np.ndarray) -> Value:
+        return self._const(e.value)
+
+    def _eval_builtin(self, e: ir.Builtin, mask: np.ndarray) -> Value:
+        return self.builtin(e.name)
+
+    def _eval_var(self, e: ir.VarRef, mask: np.ndarray) -> Value:
+        v = self._frames[-1].env.get(e.var)
+        if isinstance(v, ParamValue):
+            self.params_read.add(v.name)
+            return v.value
+        return v if v is not None else Unknown(True, f"`{e.name}`")
+
+    def _eval_symbol(self, e: ir.SymbolRef, mask: np.ndarray) -> Value:
+        return Ptr(e.symbol, self._zero)
+
+    def _eval_unop(self, e: ir.UnOp, mask: np.ndarray) -> Value:
+        v = self.eval(e.operand, mask)
+        if not isinstance(v, Known) or v.shift and e.op != "-":
+            return self._unknown_from(f"`{e.op}` of an unknown value", mask, v)
+        bd = v.bounds
+        if e.op == "-":
+            r = -v.arr
+            bd = None if bd is None else (-bd[1], -bd[0])
+        elif e.op == "~":
+            r = ~v.arr
+            bd = None if bd is None else (~bd[1], ~bd[0])
+        elif e.op == "!":
+            r = (v.arr == 0).astype(np.int64)
+            bd = (0, 1)
+        else:
+            r = v.arr
+        return to_type(r, e.ctype, v.shift, v.wide, bd) if e.ctype.is_int \
+            else self._unknown_from("a float", mask, v)
+
+    def _eval_cast(self, e: ir.Cast, mask: np.ndarray) -> Value:
+        v = self.eval(e.operand, mask)
+        if e.ctype.kind == "ptr":
+            if isinstance(v, Ptr):
+                return v
+            return self._unknown_from("a pointer made from an integer", mask, v)
+        if e.ctype.is_int:
+            if isinstance(v, Ptr):
+                if e.operand.ctype.is_int or keeps_window(e.operand):
+                    # an integer that holds an address (`(uint32_t)__cvta_generic_to_shared(p)`, or
+                    # such a 32-bit address widened to size_t for `base + i * sizeof(half)`): still one
+                    return v
+                # pointer -> integer: the base was assumed aligned (cudaMalloc gives 256 bytes)
+                return v.offset
+            return self._convert(v, e.ctype, mask)
+        if isinstance(v, Known):
+            return Unknown(not self._uniform(v, mask), "a floating-point value")
+        return v
+
+    def _eval_select(self, e: ir.Select, mask: np.ndarray) -> Value:
+        c = self.truth(e.cond, mask)
+        if not isinstance(c, np.ndarray):
+            a, b = self.eval(e.then, mask), self.eval(e.other, mask)
+            return self._unknown_from(c.reason, mask, a, b, c)
+        mt, me = mask & c, mask & ~c
+        if self._batched:
+            return self._select_rows(e, c, mask, mt, me)
+        a = self._branch(e.then, mt) if mask_any(mt) else None
+        b = self._branch(e.other, me) if mask_any(me) else None
+        if a is None:
+            return b if b is not None else Unknown(False, "no lane")
+        if b is None:
+            return a
+        return select(c, a, b)
+
+    def _branch(self, e: ir.Expr, mask: np.ndarray) -> Value:
+        """A branch of `?:`: only blocks with an active lane enter it."""
+        if self._cond_rows is None:
+            return self.eval(e, mask)
+        saved, self._cond_rows = self._cond_rows, None
+        try:
+            return self.eval(e, mask)
+        finally:
+            self._cond_rows = saved
+
+    def _select_rows(self, e: ir.Select, c: np.ndarray, mask: np.ndarray, mt: np.ndarray,
+                     me: np.ndarray) -> Value:
+        """`?:` in a batched evaluation: each block takes the branches its own lanes take."""
+        ta, te = self._row_any(mt), self._row_any(me)
+        a = self._branch(e.then, mt) if ta.any() else None
+        b = self._branch(e.other, me) if te.any() else None
+        reached = self._reached(mask)
+        only_a, only_b, both = reached & ta & ~te, reached & te & ~ta, reached & ta & te
+        neither = reached & ~ta & ~te
+        kinds = int(only_a.any()) + int(only_b.any()) + int(both.any()) + int(neither.any())
+        if kinds <= 1:  # every block that gets here does the same as alone
+            if a is None:
+                return b if b is not None else Unknown(False, "no lane")
+            if b is None:
+                return a
+            if both.any() or not reached.any():
+                return select(c, a, b)
+            return a if only_a.any() else b
+        if neither.any():
+            raise RowDivergence("a `?:` that no lane of some blocks evaluates", neither)
+        # all of a in blocks that take only `then`, all of b in those that take only `else`
+        rows = np.where(only_a[:, None], True, np.where(only_b[:, None], False, c))
+        return select(rows, a, b)  # type: ignore[arg-type]
+
+    def _eval_addrof(self, e: ir.AddrOf, mask: np.ndarray) -> Value:
+        return self.address(e.lvalue, mask)
+
+    def _eval_lvalue(self, e: ir.Expr, mask: np.ndarray) -> Value:
+        # A memory lvalue evaluated for its value without an Access (e.g. a local array): unknown.
+        self.address(e, mask)
+        return Unknown(True, "a value in memory")
+
+    def _eval_float(self, e: ir.FloatConst, mask: np.ndarray) -> Value:
+        return Unknown(False, "a floating-point value")
+
+    def _eval_opaque(self, e: ir.Opaque, mask: np.ndarray) -> Value:
+        vals = [self.eval(p, mask) for p in e.parts]
+        if e.reason.startswith(TOO_COMPLEX):  # cut off by lowering: it may well vary per lane
+            return Unknown(True, e.reason)
+        if e.uniform is not None:
+            return Unknown(not e.uniform, e.reason)
+        if not vals:  # nothing proves it the same in every thread
+            return Unknown(True, e.reason)
+        return self._unknown_from(e.reason, mask, *vals)
+
+    def _eval_field(self, e: ir.LocalField, mask: np.ndarray) -> Value:
+        """A field of a struct variable: what was stored in it, else what the whole struct came from."""
+        if e.ctype.kind == "array":  # an array inside a struct variable: per-thread (local) memory
+            return Ptr(ir.Symbol(e.name, "local", key=f"{e.var}+{e.offset}"), self._const(e.offset))
+        v = self._frames[-1].env.get(e.var)
+        if isinstance(v, ParamValue):
+            v = v.value
+        if isinstance(v, Fields):
+            return v.get(e.offset)
+        if isinstance(v, Unknown):
+            return Unknown(v.lane_varying, v.reason)
+        return Unknown(True, f"`{e.name}`")
+
+    def _store_field(self, t: ir.LocalField, value: Value, mask: np.ndarray) -> None:
+        env = self._frames[-1].env
+        old = env.get(t.var)
+        if isinstance(old, ParamValue):
+            old = old.value
+        if old is None:
+            self._every_block_here(mask, "a variable defined in some blocks only")
+        struct = old if isinstance(old, Fields) else Fields((), old if isinstance(old, Unknown) else
+                                                            Unknown(True, f"`{t.name.split('.')[0]}`"))
+        previous = struct.get(t.offset)
+        env[t.var] = struct.with_field(t.offset, t.ctype.bytes, select(mask, value, previous))
+
+    def builtin(self, name: str) -> Value:
+        if name.startswith("threadIdx."):
+            axis = name[-1]
+            return Known(self.tid[axis], bounds=(0, self.config.block["xyz".index(axis)] - 1))
+        axis = "xyz".index(name[-1]) if name[-2] == "." else 0
+        if name.startswith("blockDim."):
+            return self._const(self.config.block[axis])
+        if name.startswith("blockIdx."):
+            return self._const(self.config.block_idx[axis])
+        if name.startswith("gridDim."):
+            return self._const(self.config.grid[axis])
+        if name == "warpSize":
+            return self._const(self.arch.warp_size)
+        return Unknown(True, name)
+
+    def binop(self, e: ir.BinOp, mask: np.ndarray) -> Value:
+        op = e.op
+        a = self.eval(e.lhs, mask)
+        b = self.eval(e.rhs, mask)
+        if op == ",":
+            return b
+        # pointer arithmetic
+        if isinstance(a, Ptr) or isinstance(b, Ptr):
+            return self.pointer_arith(op, a, b, e, mask)
+        if not (isinstance(a, Known) and isinstance(b, Known)):
+            reason = a.reason if isinstance(a, Unknown) else b.reason if isinstance(b, Unknown) else "a struct value"
+            return self._unknown_from(reason, mask, a, b)
+        if not e.ctype.is_int:
+            return self._unknown_from("a floating-point value", mask, a, b)
+        shift = a.shift or b.shift
+        wide = a.wide or b.wide
+        x, y = a.arr, b.arr
+        if shift:
+            # (x + u) op y keeps the form only for +, -, and * by a uniform constant
+            if op in ("+", "-"):
+                return to_type(x + y if op == "+" else x - y, e.ctype, shift, wide)
+            if op == "*" and not (a.shift and b.shift) and self._by_uniform(a, b, mask):
+                return to_type(x * y, e.ctype, shift, wide)
+            return self._unknown_from(shift, mask, Known(x), Known(y))
+        ba, bb = a.bounds, b.bounds
+        bd = None  # the result's bounds, where they follow from the operands'
+        if op == "+":
+            r = x + y
+            if ba is not None and bb is not None:
+                bd = (ba[0] + bb[0], ba[1] + bb[1])
+        elif op == "-":
+            r = x - y
+            if ba is not None and bb is not None:
+                bd = (ba[0] - bb[1], ba[1] - bb[0])
+        elif op == "*":
+            r = x * y
+            if ba is not None and bb is not None:
+                p = (ba[0] * bb[0], ba[0] * bb[1], ba[1] * bb[0], ba[1] * bb[1])
+                bd = (min(p), max(p))
+        elif op in ("/", "%"):
+            ys = np.where(y == 0, 1, y)
+            if (e.ctype.signed or e.ctype.bytes >= 8) and not (x.size and x.min() >= 0 and ys.min() > 0):
+                q = np.abs(x) // np.abs(ys) * np.sign(x) * np.sign(ys)  # C: rounds toward zero
+            else:
+                q = x // ys
+            r = q if op == "/" else x - q * ys
+            if _exact_nonnegative(ba, bb) and bb[0] >= 1:  # no sign, no zero divisor
+                bd = (ba[0] // bb[1], ba[1] // bb[0]) if op == "/" else (0, min(ba[1], bb[1] - 1))
+            if self._batched:
+                by_zero = self._row_any((y == 0) & mask)
+                if by_zero.any():
+                    if (self._reached(mask) & ~by_zero).any():
+                        raise RowDivergence("a division by zero in some blocks only", by_zero)
+                    return Unknown(True, "a division by zero")
+            elif np.any((y == 0) & mask):
+                return Unknown(True, "a division by zero")
+        elif op == "<<":
+            r = x << np.clip(y, 0, 63)
+        elif op == ">>":
+            r = x >> np.clip(y, 0, 63)
+            if _exact_nonnegative(ba, bb):
+                bd = (ba[0] >> min(bb[1], 63), ba[1] >> min(bb[0], 63))
+        elif op == "&":
+            r = x & y
+            if _exact_nonnegative(ba, bb):
+                bd = (0, min(ba[1], bb[1]))
+        elif op == "|":
+            r = x | y
+        elif op == "^":
+            r = x ^ y
+        elif op in ("<", ">", "<=", ">=", "==", "!="):
+            lt = self._operand_type(e)
+            if lt is not None and lt.is_int and not lt.signed:
+                bits = lt.bytes * 8
+                if bits < 64:
+                    m = (1 << bits) - 1  # a wide operand (an assumed size) is not wrapped
+                    # (nor one already in [0, m]: the mask would change nothing)
+                    if not (a.wide or (a.bounds is not None and a.bounds[0] >= 0 and a.bounds[1] <= m)):
+                        x = x & m
+                    if not (b.wide or (b.bounds is not None and b.bounds[0] >= 0 and b.bounds[1] <= m)):
+                        y = y & m
+            if op == "<":
+                r = x < y
+            elif op == ">":
+                r = x > y
+            elif op == "<=":
+                r = x <= y
+            elif op == ">=":
+                r = x >= y
+            elif op == "==":
+                r = x == y
+            else:
+                r = x != y
+            return _flag(r)
+        elif op == "&&":
+            return _flag((x != 0) & (y != 0))
+        elif op == "||":
+            return _flag((x != 0) | (y != 0))
+        else:
+            return Unknown(True, f"operator {op}")
+        return to_type(r, e.ctype, None, wide, bd)
+
+    def _by_uniform(self, a: Known, b: Known, mask: np.ndarray) -> bool:
+        """Is one factor of a shifted product free of the shift and uniform?"""
+        if not self._batched:
+            return (a.shift is None and a.uniform()) or (b.shift is None and b.uniform())
+        rows: bool | np.ndarray = False
+        for v in (a, b):
+            if v.shift is None:
+                rows = rows | np.logical_not(self._varying_rows(v))
+        return self._agree(rows, mask, "a uniform factor in some blocks only")
+
+    @staticmethod
+    def _operand_type(e: ir.BinOp) -> ir.CType | None:
+        # Comparisons are done in the common type of the operands; clang already inserted the casts.
+        return e.lhs.ctype if e.lhs.ctype.is_int else None
+
+    def pointer_arith(self, op: str, a: Value, b: Value, e: ir.BinOp, mask: np.ndarray) -> Value:
+        if isinstance(a, Ptr) and isinstance(b, Ptr):
+            if op == "-" and a.symbol == b.symbol and isinstance(a.offset, Known) and isinstance(b.offset, Known):
+                step = e.lhs.ctype.pointee_bytes or 1
+                return Known((a.offset.arr - b.offset.arr) // step)
+            if op in ("<", ">", "<=", ">=", "==", "!=") and isinstance(a.offset, Known) and \
+                    isinstance(b.offset, Known) and a.symbol == b.symbol:
+                x, y = a.offset.arr, b.offset.arr
+                r = {"<": x < y, ">": x > y, "<=": x <= y, ">=": x >= y, "==": x == y, "!=": x != y}[op]
+                return Known(r.astype(np.int64))
+            return Unknown(False, "a pointer comparison")
+        if op not in ("+", "-"):
+            return self._unknown_from("pointer arithmetic", mask, *(x for x in (a, b) if not isinstance(x, Ptr)))
+        if isinstance(a, Ptr):
+            ptr, other, step = a, b, e.lhs.ctype.pointee_bytes
+        else:
+            ptr, other, step = b, a, e.rhs.ctype.pointee_bytes  # type: ignore[assignment]
+        step = step or 1
+        if not isinstance(other, Known) or not isinstance(ptr.offset, Known):
+            reason = other.reason if isinstance(other, Unknown) else "an unknown offset"
+            if isinstance(other, Unknown) and not other.lane_varying and isinstance(ptr.offset, Known):
+                return Ptr(ptr.symbol, Known(ptr.offset.arr, other.reason))
+            return Ptr(ptr.symbol, self._unknown_from(reason, mask, other, ptr.offset))
+        delta = other.arr * step
+        off = ptr.offset.arr + delta if op == "+" else ptr.offset.arr - delta
+        return Ptr(ptr.symbol, Known(off, ptr.offset.shift or other.shift))
+
+    # ------------------------------------------------------------ memory
+
+    def _subscript_step(self, lv: ir.Subscript) -> int:
+        """Bytes per index unit; recomputed from overridden dimensions when verifying a padding fix."""
+        if not self.dims_override:
+            return lv.step
+        depth = 0
+        node: ir.Expr = lv.base
+        while True:
+            if isinstance(node, (ir.Cast,)):
+                node = node.operand
+            elif isinstance(node, ir.AddrOf):
+                node = node.lvalue
+            elif isinstance(node, ir.Subscript):
+                depth += 1
+                node = node.base
+            else:
+                break
+        if isinstance(node, ir.SymbolRef) and node.symbol.key in self.dims_override:
+            dims = self.dims_override[node.symbol.key]
+            step = node.symbol.elem.bytes
+            for d in dims[depth + 1:]:
+                step *= d
+            return step
+        return lv.step
+
+    def address(self, lv: ir.Expr, mask: np.ndarray) -> Value:
+        """The pointer an lvalue designates."""
+        if isinstance(lv, ir.Subscript):
+            base = self.eval(lv.base, mask)
+            idx = self.eval(lv.index, mask)
+            if not isinstance(base, Ptr):
+                return self._unknown_from("a pointer of unknown origin", mask, base, idx)
+            step = self._subscript_step(lv)
+            if isinstance(idx, Known) and isinstance(base.offset, Known):
+                i = idx.arr
+                # times an array of the step rather than the Python int: numpy's scalar path costs more
+                scaled = i * self._const(step).arr if i.ndim == 1 else i * step
+                return Ptr(base.symbol, Known(base.offset.arr + scaled, base.offset.shift or idx.shift))
+            if isinstance(idx, Unknown) and not idx.lane_varying and isinstance(base.offset, Known):
+                return Ptr(base.symbol, Known(base.offset.arr, idx.reason))
+            if isinstance(idx, Unknown):
+                reason = idx.reason
+            elif isinstance(base.offset, Unknown):
+                reason = base.offset.reason
+            else:  # a pointer used as an index (a value clang typed as a pointer, or one we mistook for one)
+                reason = "an index that is a pointer"
+            return Ptr(base.symbol, Unknown(True, reason))
+        if isinstance(lv, ir.Deref):
+            v = self.eval(lv.pointer, mask)
+            return v if isinstance(v, Ptr) else self._unknown_from("a pointer of unknown origin", mask, v)
+        if isinstance(lv, ir.Member):
+            base = self.eval(lv.base, mask) if lv.arrow else self.address(lv.base, mask)
+            if not isinstance(base, Ptr):
+                return base
+            if isinstance(base.offset, Known):
+                return Ptr(base.symbol, Known(base.offset.arr + lv.offset, base.offset.shift))
+            return base
+        if isinstance(lv, ir.SymbolRef):
+            return Ptr(lv.symbol, self._zero)
+        if isinstance(lv, (ir.VarRef, ir.LocalField)):
+            # A variable of the thread (a register or its local memory): accesses through its address
+            # (`reinterpret_cast<float *>(&vec)[k]`, `FLOAT4(x_val)`) are per-thread, never shared or
+            # global. What is written through it is not followed, so the variable's value is unknown
+            # from here on.
+            frame_env = self._frames[-1].env
+            if lv.var in frame_env:
+                frame_env[lv.var] = Unknown(True, f"`{lv.name}` (its address is taken)")
+            return Ptr(ir.Symbol(lv.name, "local", key=f"&{lv.var}"), self._const(0))
+        if isinstance(lv, ir.Opaque):
+            vals = [self.eval(p, mask) for p in lv.parts]
+            return self._unknown_from(lv.reason, mask, *vals)
+        return Unknown(True, "an address")
+
+    def access(self, e: ir.Access, mask: np.ndarray) -> Value:
+        ptr = self._record_access(e, mask)
+        if isinstance(ptr, Ptr) and ptr.symbol is not None and ptr.symbol.values is not None and e.op == "ld":
+            known = self._table_element(ptr, e.lvalue.ctype, mask)
+            if known is not None:
+                return known
+        # Uniform only when every thread reads the same word of memory all threads share (each
+        # thread has its own local memory, so one address there holds a value per thread).
+        if isinstance(ptr, Ptr) and ptr.symbol is not None and ptr.symbol.space != "local" \
+                and isinstance(ptr.offset, Known) and not ptr.offset.shift and self._uniform(ptr.offset, mask):
+            return Unknown(False, f"a value loaded from `{ptr.symbol.name}`")
+        name = ptr.symbol.name if isinstance(ptr, Ptr) and ptr.symbol else ""
+        if name and ptr.symbol.table_note:  # type: ignore[union-attr]
+            return Unknown(True, f"a value loaded from `{name}` ({ptr.symbol.table_note})")  # type: ignore[union-attr]
+        return Unknown(True, f"a value loaded from `{name}`" if name else "a value loaded from memory")
+
+    def _table_element(self, ptr: Ptr, ct: ir.CType, mask: np.ndarray) -> Known | None:
+        """The elements read from a table known at compile time (None: not one whole element of it)."""
+        sym = ptr.symbol
+        size = sym.elem.bytes
+        if not isinstance(ptr.offset, Known) or ptr.offset.shift or not ct.is_int or ct.bytes != size or size <= 0:
+            return None
+        off = ptr.offset.arr
+        live = np.broadcast_to(mask, off.shape) if off.shape != mask.shape else mask
+        idx = np.where(live, off, 0)
+        if (idx % size).any() or idx.min() < 0 or idx.max() // size >= len(sym.values):
+            return None
+        table = np.asarray(sym.values, dtype=np.int64)
+        return to_type(table[idx // size], ct)
+
+    def assign(self, e: ir.Assign, mask: np.ndarray) -> Value:
+        value = self.eval(e.value, mask)
+        t = e.target
+        if isinstance(t, ir.VarRef):
+            value = self._convert(value, t.ctype, mask)
+            self._store(t.var, value, mask)
+            return value
+        if isinstance(t, ir.LocalField):
+            value = self._convert(value, t.ctype, mask)
+            self._store_field(t, value, mask)
+            return value
+        if isinstance(t, ir.Access):
+            self._record_access(t, mask)  # a store: the value it would read is not needed
+        return value
+
+    def incdec(self, e: ir.IncDec, mask: np.ndarray) -> Value:
+        t = e.target
+        if isinstance(t, (ir.VarRef, ir.LocalField)):
+            old = self.eval(t, mask)
+            if isinstance(old, Ptr):
+                step = t.ctype.pointee_bytes or 1
+                new: Value = Ptr(old.symbol, Known(old.offset.arr + e.delta * step, old.offset.shift)
+                                 if isinstance(old.offset, Known) else old.offset)
+            elif isinstance(old, Known):
+                bd = old.bounds
+                new = to_type(old.arr + e.delta, t.ctype, old.shift, old.wide,
+                              None if bd is None else (bd[0] + e.delta, bd[1] + e.delta))
+            else:
+                new = old
+            if isinstance(t, ir.LocalField):
+                self._store_field(t, new, mask)
+            else:
+                self._store(t.var, new, mask)
+            return new if e.prefix else old
+        if e.load is not None:
+            self.eval(e.load, mask)
+        self.eval(t, mask)
+        return Unknown(True, "a value in memory")
