@@ -1,0 +1,332 @@
+"""Running a host function's statements in source order up to a point (the launch): the
+environment of variables there, loops entered at their first iteration, branches whose condition
+is known, assignments to variables and fields. A mixin of values.HostEvaluator, which evaluates
+the expressions (`_eval`)."""
+from __future__ import annotations
+
+import bisect
+
+import clang.cindex as ci
+
+from ..cursors.folding import operator_of
+from .syntax import (ARITH, END, FIRST_ITERATION, INCREMENTS, LOOPS, NO_ARGS, UNKNOWN, children_of, copied,
+                     default_record, element_base, node_position, record_fields, strip, subscripted)
+
+K = ci.CursorKind
+
+
+class StatementRunner:
+    def _env_at(self, function: ci.Cursor, point: ci.Cursor) -> dict:
+        """The variables' values just before `point` (a cursor inside `function`'s body) runs."""
+        order = self._order_of(function)
+        at = order.get(node_position(point))
+        if at is None:
+            return {}
+        key = (function.get_usr() or function.spelling, at[0])
+        env = self._envs.get(key)
+        if env is None:
+            try:
+                env = self._run_body(function, at[0], order)
+            except RecursionError:
+                env = {}
+            self._envs[key] = env
+        if self.bindings:
+            env = dict(env)
+            env.update(self.bindings)
+        return env
+
+    def _run_body(self, function: ci.Cursor, target: int, order: dict) -> dict:
+        """The environment at `target`, from the state after each top-level statement before it
+        (kept per function: a file of a thousand launches in one function runs each statement once)."""
+        fkey = function.get_usr() or function.spelling
+        if fkey not in self._bodies:
+            body = next((c for c in children_of(function) if c.kind == K.COMPOUND_STMT), None)
+            stmts = children_of(body) if body is not None else []
+            self._bodies[fkey] = (stmts, [order.get(node_position(x), (0, 0)) for x in stmts], [{}])
+        stmts, spans, before = self._bodies[fkey]
+        i = bisect.bisect_right([end for _, end in spans], target)  # statements wholly before the target
+        while len(before) <= i and len(before) <= len(stmts):
+            env = copied(before[-1])
+            self._run(stmts[len(before) - 1], env, function, END, order)
+            before.append(env)
+        env = copied(before[min(i, len(before) - 1)])
+        if i < len(stmts) and spans[i][0] <= target:
+            self._run(stmts[i], env, function, target, order)
+        return env
+
+    def _order_of(self, function: ci.Cursor) -> dict:
+        """Node (node_position) -> (its preorder index, one past its last descendant's) in `function`.
+
+        Positions are preorder indices, not file offsets: every statement of a macro expansion
+        has the macro call's offsets (LeetCUDA's launches are written inside macros)."""
+        key = function.get_usr() or function.spelling
+        order = self._orders.get(key)
+        if order is None:
+            order = {}
+            counter = [0]
+
+            def visit(c: ci.Cursor, depth: int) -> None:
+                start = counter[0]
+                counter[0] += 1
+                if depth < 200:
+                    for ch in c.get_children():
+                        visit(ch, depth + 1)
+                order[node_position(c)] = (start, counter[0])
+
+            try:
+                visit(function, 0)
+            except RecursionError:
+                pass
+            self._orders[key] = order
+        return order
+
+    def _run(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor, target: int, order: dict) -> bool:
+        """Execute `stmt` up to preorder index `target`; True when it was reached (stop there)."""
+        start, end = order.get(node_position(stmt), (0, 0))
+        contains = start <= target < end
+        k = stmt.kind
+        if k == K.COMPOUND_STMT:
+            for s in children_of(stmt):
+                if order.get(node_position(s), (0, 0))[0] > target:
+                    return True
+                if self._run(s, env, fn, target, order):
+                    return True
+            return False
+        if not contains:
+            if k == K.DECL_STMT or k.is_expression():
+                self._execute(stmt, env, fn)
+            elif k in (K.RETURN_STMT, K.BREAK_STMT, K.CONTINUE_STMT, K.NULL_STMT):
+                pass
+            elif k == K.IF_STMT and self._run_decided_branch(stmt, env, fn, order):
+                pass
+            else:  # a branch or loop not on the way to the target: what it assigns is unknown after it
+                self._forget_assigned(stmt, env)
+            return False
+
+        def inside(c: ci.Cursor) -> bool:
+            a, b = order.get(node_position(c), (0, 0))
+            return a <= target < b
+
+        kids = children_of(stmt)
+        if k == K.IF_STMT:
+            for i, ch in enumerate(kids):
+                if inside(ch):
+                    if ch.kind.is_expression() or ch.kind == K.DECL_STMT:
+                        return self._run_into(ch, env, fn, target, order)
+                    return self._run(ch, env, fn, target, order) or True
+                if i == 0 or ch.kind == K.DECL_STMT:  # the condition (and its declaration) ran
+                    self._execute(ch, env, fn)
+            return True
+        if k in LOOPS:
+            body = (kids[0] if k == K.DO_STMT else kids[-1]) if kids else None  # do { body } while (cond)
+            if body is None or not inside(body):
+                self._forget_assigned(stmt, env)  # the target is in the loop's header
+                return True
+            first = self._enter_first_iteration(stmt, kids, env, fn)
+            if first:
+                env[FIRST_ITERATION] = tuple(env.get(FIRST_ITERATION, ())) + (stmt.location.line,)
+            else:
+                self._forget_assigned(stmt, env)  # each iteration may see other values
+            self._run(body, env, fn, target, order)
+            return True
+        if k in (K.SWITCH_STMT, K.CASE_STMT, K.DEFAULT_STMT, K.LABEL_STMT, K.CXX_TRY_STMT, K.CXX_CATCH_STMT):
+            for ch in kids:
+                if inside(ch):
+                    if ch.kind.is_expression():
+                        return self._run_into(ch, env, fn, target, order)
+                    return self._run(ch, env, fn, target, order) or True
+            return True
+        return self._run_into(stmt, env, fn, target, order)
+
+    def _run_decided_branch(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor, order: dict) -> bool:
+        """An `if` before the target whose condition is known (`if (argc > 1) n = atoi(argv[1]);`
+        in a program run without arguments): run the branch it takes. False: not known."""
+        kids = children_of(stmt)
+        if len(kids) < 2 or any(ch.kind == K.DECL_STMT for ch in kids):
+            return False
+        cond = self._eval(kids[0], env, fn, 0)
+        if not isinstance(cond, int):
+            return False
+        branch = kids[1] if cond else (kids[2] if len(kids) > 2 else None)
+        if branch is not None:
+            if branch.kind == K.COMPOUND_STMT or not (branch.kind == K.DECL_STMT or branch.kind.is_expression()):
+                self._run(branch, env, fn, END, order)
+            else:
+                self._execute(branch, env, fn)
+        return True
+
+    def _run_into(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor, target: int, order: dict) -> bool:
+        """The target is inside this statement or expression: nothing of it has run, except the body
+        of a lambda that holds the target (called where it is written, as AT_DISPATCH's are)."""
+        for c in stmt.walk_preorder():
+            if c.kind == K.LAMBDA_EXPR:
+                a, b = order.get(node_position(c), (0, 0))
+                if a <= target < b:
+                    body = next((x for x in children_of(c) if x.kind == K.COMPOUND_STMT), None)
+                    if body is not None:
+                        self._run(body, env, fn, target, order)
+                    break
+        return True
+
+    def _enter_first_iteration(self, loop: ci.Cursor, kids: list, env: dict, fn: ci.Cursor) -> bool:
+        """Run a loop's initialisation and check that its body is entered: True when the first
+        iteration's state is known (then `env` holds it)."""
+        k = loop.kind
+        if k == K.CXX_FOR_RANGE_STMT:
+            return False
+        if k == K.DO_STMT:
+            return True  # the body runs once before the condition is tested
+        if k == K.WHILE_STMT:
+            cond = kids[0] if kids else None
+        else:  # for (init; cond; step) body: libclang lists only the parts present, so which part
+            # is which is certain only when all three are there
+            parts = kids[:-1]
+            if len(parts) != 3:
+                return False
+            self._execute(parts[0], env, fn)
+            cond = parts[1]
+        if cond is None:
+            return False
+        return self._eval(cond, env, fn, 0) not in (UNKNOWN, 0, False)
+
+    def first_iteration_of(self, function: ci.Cursor | None, at: ci.Cursor) -> tuple[int, ...]:
+        """Lines of the loops around `at` whose first iteration the values at `at` are from."""
+        if function is None:
+            return ()
+        return tuple(self._env_at(function, at).get(FIRST_ITERATION, ()))
+
+    def without_arguments(self, function: ci.Cursor | None, at: ci.Cursor) -> bool:
+        """Did the values at `at` take `main`'s `argc` as 1 (the program run without arguments)?"""
+        return function is not None and bool(self._env_at(function, at).get(NO_ARGS))
+
+    def _forget_assigned(self, stmt: ci.Cursor, env: dict) -> None:
+        for c in stmt.walk_preorder():
+            if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR):
+                target = self._assigned_var(c)
+                if target is not None:
+                    env[target] = UNKNOWN
+            elif c.kind == K.VAR_DECL:
+                env[self._key(c)] = UNKNOWN
+
+    def _assigned_var(self, c: ci.Cursor) -> str | None:
+        op = operator_of(c)
+        kids = children_of(c)
+        if not kids:
+            return None
+        if c.kind == K.UNARY_OPERATOR and op not in INCREMENTS and op != "&":
+            return None
+        if c.kind == K.BINARY_OPERATOR and op != "=":
+            return None
+        base = strip(kids[0])
+        while base.kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR):
+            inner = [x for x in children_of(base) if x.kind.is_expression()]
+            if not inner:
+                return None
+            base = strip(inner[0])
+        if base.kind == K.DECL_REF_EXPR and base.referenced is not None:
+            return self._key(base.referenced)
+        return None
+
+    @staticmethod
+    def _key(decl: ci.Cursor) -> str:
+        return decl.get_usr() or f"{decl.spelling}@{decl.location.line}:{decl.location.column}"
+
+    # ------------------------------------------------------------ statements
+
+    def _execute(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor) -> None:
+        k = stmt.kind
+        if k == K.DECL_STMT:
+            for d in children_of(stmt):
+                if d.kind == K.VAR_DECL:
+                    self._declare(d, env, fn)
+            return
+        s = strip(stmt)
+        if s.kind == K.BINARY_OPERATOR and operator_of(s) == "=":
+            lhs, rhs = children_of(s)
+            pointer = strip(lhs).type.get_canonical().kind == ci.TypeKind.POINTER
+            self._assign(lhs, self._pointer(rhs, env, fn, 0) if pointer else self._eval(rhs, env, fn, 0), env, fn)
+        elif s.kind == K.CALL_EXPR and s.spelling == "operator=":
+            args = [x for x in children_of(s) if x.kind.is_expression()]
+            if len(args) >= 2:
+                self._assign(args[0], self._eval(args[-1], env, fn, 0), env, fn)
+        elif s.kind == K.COMPOUND_ASSIGNMENT_OPERATOR:
+            lhs, rhs = children_of(s)
+            op = operator_of(s)[:-1]
+            old, new = self._eval(lhs, env, fn, 0), self._eval(rhs, env, fn, 0)
+            f = ARITH.get(op)
+            self._assign(lhs, f(old, new) if f and isinstance(old, int) and isinstance(new, int) else UNKNOWN,
+                         env, fn)
+        elif s.kind == K.UNARY_OPERATOR and operator_of(s) in INCREMENTS:
+            inner = children_of(s)[0]
+            old = self._eval(inner, env, fn, 0)
+            step = 1 if "++" in operator_of(s) else -1
+            self._assign(inner, old + step if isinstance(old, int) else UNKNOWN, env, fn)
+        # Anything else may still change a variable through its address (`cudaGetDeviceCount(&n)`).
+        for c in stmt.walk_preorder():
+            if c.kind == K.UNARY_OPERATOR and operator_of(c) == "&":
+                target = self._assigned_var(c)
+                if target is not None:
+                    env[target] = UNKNOWN
+
+    def _declare(self, d: ci.Cursor, env: dict, fn: ci.Cursor) -> None:
+        init = [x for x in children_of(d) if x.kind.is_expression()]
+        key = self._key(d)
+        if init and d.type.get_canonical().kind == ci.TypeKind.POINTER:
+            env[key] = self._pointer(init[-1], env, fn, 0)  # `float *src = bufferIn + padding;`
+        elif init:
+            env[key] = self._eval(init[-1], env, fn, 0)
+            if env[key] is UNKNOWN and record_fields(d.type) is not None:
+                env[key] = self._construct(init[-1], d.type, env, fn, 0)
+        else:
+            env[key] = default_record(d.type) if record_fields(d.type) is not None else UNKNOWN
+
+    def _assign(self, lhs: ci.Cursor, value, env: dict, fn: ci.Cursor, path: list | None = None) -> None:
+        """`lhs = value` in `env`; `path`: lhs's fields and indices when evaluated elsewhere (_path)."""
+        base = element_base(lhs)
+        if base.kind != K.DECL_REF_EXPR or base.referenced is None:
+            target = self._assigned_var(lhs) if lhs.kind == K.UNARY_OPERATOR else None
+            if target:
+                env[target] = UNKNOWN
+            return
+        if subscripted(lhs) and base.referenced.type.get_canonical().kind != ci.TypeKind.CONSTANTARRAY:
+            return  # `p[i] = v` writes where the pointer points, not the pointer (its index is not evaluated)
+        path = self._path(lhs, env, fn) if path is None else path
+        key = self._key(base.referenced)
+        if path is None:  # an element whose index is not known: the whole array is
+            env[key] = UNKNOWN
+            return
+        if not path:
+            env[key] = value
+            return
+        record = env.get(key)
+        if not isinstance(record, dict):
+            record = default_record(base.referenced.type) or {}
+            if key not in env:  # a record declared elsewhere: its other fields are not known
+                record = {f: UNKNOWN for f in record}
+        record = copied(record)
+        env[key] = record
+        for name in reversed(path[1:]):
+            sub = record.get(name)
+            sub = copied(sub) if isinstance(sub, dict) else {}
+            record[name] = sub
+            record = sub
+        record[path[0]] = value
+
+    def _path(self, lhs: ci.Cursor, env: dict, fn: ci.Cursor) -> list | None:
+        """The fields and element indices an lvalue selects, outermost first (`block[1][0].x`:
+        ["x", 0, 1]); None when an index is not known."""
+        path: list = []
+        base = strip(lhs)
+        while base.kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR):
+            inner = [x for x in children_of(base) if x.kind.is_expression()]
+            if not inner:
+                return None
+            if base.kind == K.MEMBER_REF_EXPR:
+                path.append(base.spelling)
+            else:
+                index = self._eval(inner[1], env, fn, 0) if len(inner) == 2 else UNKNOWN
+                if not isinstance(index, int) or isinstance(index, bool):
+                    return None
+                path.append(index)
+            base = strip(inner[0])
+        return path

@@ -1,0 +1,178 @@
+"""The syntax the host-side evaluator reads: its limits and value markers, libclang helpers for
+host expressions (casts, copies, record types and their fields, subscripts, assertions), and the
+small values it carries (pointer offsets). Shared by values.py and flow.py."""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import clang.cindex as ci
+
+K = ci.CursorKind
+
+UNKNOWN = None
+MAX_DEPTH = 24  # nested expressions and callers followed
+MAX_CALLERS = 16
+NO_ARGS = "#without-arguments"  # env key: a value read main's argc, taken as 1
+FIRST_ITERATION = "#first-iteration"  # env key: lines of the loops around the target evaluated at their first iteration
+END = 1 << 62  # a position after every statement: run a statement whole  # call sites of a wrapper compared before giving up
+ARITH = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+    "/": lambda a, b: int(a / b) if b else None, "%": lambda a, b: (abs(a) % abs(b)) * (1 if a >= 0 else -1) if b else None,
+    "<<": lambda a, b: a << b if 0 <= b < 64 else None, ">>": lambda a, b: a >> b if 0 <= b < 64 else None,
+    "&": lambda a, b: a & b, "|": lambda a, b: a | b, "^": lambda a, b: a ^ b,
+    "<": lambda a, b: int(a < b), ">": lambda a, b: int(a > b), "<=": lambda a, b: int(a <= b),
+    ">=": lambda a, b: int(a >= b), "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b),
+    "&&": lambda a, b: int(bool(a) and bool(b)), "||": lambda a, b: int(bool(a) or bool(b)),
+}
+RECORD_FIELDS = {"dim3": ("x", "y", "z"), "uint3": ("x", "y", "z")}
+INCREMENTS = ("pre++", "pre--", "post++", "post--")
+LOOPS = (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.CXX_FOR_RANGE_STMT)
+
+
+def children_of(c: ci.Cursor) -> list[ci.Cursor]:
+    return list(c.get_children())
+
+
+ROUNDING = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": math.floor}
+
+
+def floating(c: ci.Cursor) -> bool:
+    try:
+        return c.type.get_canonical().kind in (ci.TypeKind.FLOAT, ci.TypeKind.DOUBLE, ci.TypeKind.LONGDOUBLE)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def strip(c: ci.Cursor) -> ci.Cursor:
+    while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
+                     K.CXX_FUNCTIONAL_CAST_EXPR) or (c.kind == K.CALL_EXPR and is_copy(c)):
+        ch = [x for x in children_of(c) if x.kind.is_expression()]
+        if len(ch) != 1:
+            break
+        c = ch[0]
+    return c
+
+
+def is_copy(c: ci.Cursor) -> bool:
+    """An implicit copy/move constructor call (`dim3 b = a;`): one argument of the same record."""
+    try:
+        args = list(c.get_arguments())
+        return len(args) == 1 and args[0].type.get_canonical().spelling == c.type.get_canonical().spelling
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def record_fields(t: ci.Type) -> tuple[str, ...] | None:
+    t = t.get_canonical()
+    if t.kind != ci.TypeKind.RECORD:
+        return None
+    name = record_name(t)
+    if name in RECORD_FIELDS:
+        return RECORD_FIELDS[name]
+    decl = t.get_declaration()
+    fields = tuple(f.spelling for f in decl.get_children() if f.kind == K.FIELD_DECL)
+    return fields or None
+
+
+def record_name(t: ci.Type) -> str:
+    """`dim3` for `const dim3`, `struct dim3`, `::dim3`."""
+    return t.get_canonical().get_declaration().spelling
+
+
+def default_record(t: ci.Type) -> dict | None:
+    """A record default-constructed: dim3's fields are 1, others unknown."""
+    fields = record_fields(t)
+    if fields is None:
+        return None
+    one = 1 if record_name(t) == "dim3" else UNKNOWN
+    out: dict = {}
+    for f in t.get_canonical().get_declaration().get_children():
+        if f.kind == K.FIELD_DECL:
+            sub = default_record(f.type) if f.type.get_canonical().kind == ci.TypeKind.RECORD else None
+            out[f.spelling] = sub if sub is not None else one
+    return out or {f: one for f in fields}
+
+
+ASSERTIONS = r"(assert|static_assert|TORCH_CHECK|TORCH_INTERNAL_ASSERT|CHECK|CUTE_STATIC_ASSERT)"
+ASSERTION = re.compile(r"\b" + ASSERTIONS + r"\s*\(\s*\(*\s*$")
+ASSERTION_CALL = re.compile(ASSERTIONS + r"\s*\(")
+
+
+FILE_SCOPES = (K.TRANSLATION_UNIT, K.NAMESPACE)
+
+
+def element_base(c: ci.Cursor) -> ci.Cursor:
+    """The variable an lvalue's fields and elements belong to (`block` of `block[1][0].x`)."""
+    base = strip(c)
+    while base.kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR):
+        inner = [x for x in children_of(base) if x.kind.is_expression()]
+        if not inner:
+            break
+        base = strip(inner[0])
+    return base
+
+
+def initialized(var: ci.Cursor) -> bool:
+    """Is a variable declared with an initializer (not only the implicit construction of `dim3 g[3];`)?"""
+    try:
+        names = [t.spelling for t in var.get_tokens()]
+    except Exception:  # noqa: BLE001
+        return True
+    after = names[names.index(var.spelling) + 1:] if var.spelling in names else names
+    return any(t in ("=", "{", "(") for t in after)
+
+
+def subscripted(c: ci.Cursor) -> bool:
+    """Does an lvalue select an element by index somewhere (`a[i].x`, `m[1][2]`)?"""
+    base = strip(c)
+    while base.kind in (K.MEMBER_REF_EXPR, K.ARRAY_SUBSCRIPT_EXPR):
+        if base.kind == K.ARRAY_SUBSCRIPT_EXPR:
+            return True
+        inner = [x for x in children_of(base) if x.kind.is_expression()]
+        if not inner:
+            return False
+        base = strip(inner[0])
+    return False
+
+
+def is_equality_ref(c: ci.Cursor) -> bool:
+    """The reference to `operator==` in a dependent call (libclang spells it "", its token is `==`)."""
+    if c.kind not in (K.DECL_REF_EXPR, K.OVERLOADED_DECL_REF):
+        return False
+    return c.spelling in ("==", "operator==") or [t.spelling for t in c.get_tokens()] == ["=="]
+
+
+def is_argc(param: ci.Cursor, fn: ci.Cursor) -> bool:
+    """`param` is the first parameter of the program's `int main(int argc, char **argv)`."""
+    if fn.spelling != "main" or fn.kind != K.FUNCTION_DECL or \
+            (fn.semantic_parent is not None and fn.semantic_parent.kind != K.TRANSLATION_UNIT):
+        return False
+    params = list(fn.get_arguments())
+    return len(params) == 2 and params[0] == param
+
+
+def node_position(c: ci.Cursor) -> tuple[int, int]:
+    """A cursor's identity across walks: libclang's hash and kind. Cursors of one node reached by
+    different walks (get_arguments, children, the fast subtree reader) need not compare equal."""
+    return (c.hash, c.kind.value)
+
+
+@dataclass(frozen=True)
+class Offset:
+    """A host pointer's value: `bytes` past what the variable `base` (a declaration's key) held."""
+    base: str
+    bytes: int
+
+
+def copied(v):
+    return {k: copied(x) for k, x in v.items()} if isinstance(v, dict) else v
+
+
+def is_constant(decl: ci.Cursor) -> bool:
+    """A `const`/`constexpr` variable: its initializer is its value wherever it is read."""
+    try:
+        return decl.type.is_const_qualified() or any(t.spelling == "constexpr" for t in decl.get_tokens())
+    except Exception:  # noqa: BLE001
+        return False
