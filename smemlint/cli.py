@@ -382,11 +382,17 @@ def rules() -> None:
 @click.argument("location")
 @click.option("--block", help="Block shape for kernels with no launch or annotation, e.g. 32,8.")
 @click.option("--config", type=click.Path(exists=True, dir_okay=False), help="pyproject.toml to read.")
-def show(location: str, block: str | None, config: str | None) -> None:
-    """Show the lanes and banks of the costliest request of the accesses at FILE:LINE."""
+@click.option("--ir", "show_ir", is_flag=True, help="FILE:KERNEL: print the kernel's IR and the lane addresses "
+              "of each access's costliest request, as evaluated (for contributors).")
+def show(location: str, block: str | None, config: str | None, show_ir: bool) -> None:
+    """Show the lanes and banks of the costliest request of the accesses at FILE:LINE
+    (with --ir, FILE:KERNEL: what smemlint made of that kernel)."""
     from .picture import describe_access
 
     path, _, line_s = location.rpartition(":")
+    if show_ir:
+        _show_ir(path, line_s, _settings((path,), config, block=parse_block(block) if block else None))
+        return
     if not path or not line_s.isdigit():
         raise click.UsageError("expected FILE:LINE")
     settings = _settings((path,), config, block=parse_block(block) if block else None)
@@ -405,6 +411,27 @@ def show(location: str, block: str | None, config: str | None) -> None:
         click.echo(describe_access(a, path))
 
 
+
+
+def _show_ir(path: str, name: str, settings) -> None:  # noqa: ANN001 - Settings
+    """`show --ir`: analysed in this process, uncached, so that the IR is at hand."""
+    from .analysis import analyze_file
+    from .irdump import kernel_ir, lane_addresses
+
+    if not path or not name:
+        raise click.UsageError("expected FILE:KERNEL")
+    result = analyze_file(path, settings)
+    if result.status != "ok":
+        click.echo(f"{path}: error: {result.error}", err=True)
+        sys.exit(2)
+    found = [k for k in result.kernels if name in (k.name, k.name.split("<")[0]) and k.ir is not None]
+    if not found:
+        names = ", ".join(sorted({k.name for k in result.kernels})) or "none"
+        click.echo(f"{path}: no kernel `{name}` analysed (kernels: {names})", err=True)
+        sys.exit(1)
+    for k in found:
+        click.echo(kernel_ir(k.unit, k.ir))
+        click.echo(lane_addresses(k))
 
 
 @main.command()

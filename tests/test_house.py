@@ -23,7 +23,7 @@ FLOORS = [
     {"lower"},  # device code -> IR
     {"symbolic", "sass"},  # the lane evaluator; what the compiler emitted
     {"diagnostics", "config", "results"},  # what a finding, a setting and a file's result are
-    {"cache", "coverage", "grouping", "suppress", "picture", "exclude"},
+    {"cache", "coverage", "grouping", "suppress", "picture", "irdump", "exclude"},
     {"analysis"},  # orchestrates parse -> lower -> evaluate for one file
     {"rules"},
     {"lint", "baseline"},
