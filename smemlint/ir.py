@@ -39,6 +39,9 @@ INT = CType("int", 4, True, spelling="int")
 UINT = CType("int", 4, False, spelling="unsigned int")
 BOOL = CType("int", 1, False, spelling="bool")
 UNKNOWN_TYPE = CType("other", 0, spelling="?")
+# The reason prefix of what lowering cuts off (an Opaque value or Unsupported statement nested too
+# deeply or too large): the evaluator takes such a value as lane-varying.
+TOO_COMPLEX = "code too complex to analyse"
 
 
 # ---------------------------------------------------------------- symbols

@@ -27,10 +27,9 @@ _BUILTIN_VARS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
 # limit and from exponential macro expansions. A RecursionError inside libclang's child
 # visitor is swallowed by ctypes and silently truncates the children, so depth is counted
 # here rather than caught. The evaluator treats these Opaque values as lane-varying
-# (symbolic/interp.py matches the reason prefix TOO_COMPLEX).
+# (symbolic/expressions.py matches the reason prefix ir.TOO_COMPLEX).
 MAX_NESTING = 120  # statements and expressions nested inside one another (one frame chain)
 MAX_NODES = 20_000  # statements and expressions lowered per function
-TOO_COMPLEX = "code too complex to analyse"
 
 _LOAD_INTRINSICS = frozenset(("__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"))
 _STORE_INTRINSICS = frozenset(("__stwb", "__stcg", "__stcs", "__stwt"))
@@ -130,9 +129,9 @@ class FunctionLowerer:
         if why not in self._noted:  # once per function, at the first place it happens
             self._noted.add(why)
             line = c.extent.start.line or c.location.line
-            self.ex.note(f"line {line}: {TOO_COMPLEX} ({why}); the rest of it is not analysed and "
+            self.ex.note(f"line {line}: {ir.TOO_COMPLEX} ({why}); the rest of it is not analysed and "
                          "accesses that depend on it are unpredictable")
-        return f"{TOO_COMPLEX} ({why})"
+        return f"{ir.TOO_COMPLEX} ({why})"
 
     # ------------------------------------------------------------ statements
 
@@ -145,7 +144,7 @@ class FunctionLowerer:
         try:
             return self._stmt(c)
         except RecursionError:
-            return ir.Unsupported(self.span(c), f"{TOO_COMPLEX} (nested too deeply)")
+            return ir.Unsupported(self.span(c), f"{ir.TOO_COMPLEX} (nested too deeply)")
         except Exception as e:  # noqa: BLE001 - never crash on user code
             return ir.Unsupported(self.span(c), f"could not lower {construct(c.kind)}: {e}")
         finally:
@@ -321,7 +320,7 @@ class FunctionLowerer:
         try:
             return self._expr(c)
         except RecursionError:
-            return ir.Opaque(ir.UNKNOWN_TYPE, f"{TOO_COMPLEX} (nested too deeply)")
+            return ir.Opaque(ir.UNKNOWN_TYPE, f"{ir.TOO_COMPLEX} (nested too deeply)")
         except Exception as e:  # noqa: BLE001
             return ir.Opaque(ir.UNKNOWN_TYPE, f"could not lower {construct(c.kind)}: {e}")
         finally:

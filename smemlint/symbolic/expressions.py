@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import ir
 from .dispatch import EXPRESSION_METHODS, inherited_method
-from .stats import STEP_BUDGET, SWEEP_ELEMENTS_PER_STEP, TOO_COMPLEX, BudgetExceeded
+from .stats import STEP_BUDGET, SWEEP_ELEMENTS_PER_STEP, BudgetExceeded
 from .instructions import keeps_window
 from .values import (Fields, Known, ParamValue, Ptr, RowDivergence, Unknown, Value, converted, is_varying, mask_any,
                      select, to_type, unknown_from)
@@ -261,7 +261,7 @@ class Expressions:
 
     def _eval_opaque(self, e: ir.Opaque, mask: np.ndarray) -> Value:
         vals = [self.eval(p, mask) for p in e.parts]
-        if e.reason.startswith(TOO_COMPLEX):  # cut off by lowering: it may well vary per lane
+        if e.reason.startswith(ir.TOO_COMPLEX):  # cut off by lowering: it may well vary per lane
             return Unknown(True, e.reason)
         if e.uniform is not None:
             return Unknown(not e.uniform, e.reason)

@@ -19,7 +19,6 @@ STEP_BUDGET = 120_000
 # are the sample), so that what follows it (a GEMM's epilogue after its K loop) is still evaluated.
 # Only the outermost: an inner loop replayed from its memo (exec_loop) must do what running it does.
 SOFT_STEP_BUDGET = 30_000
-TOO_COMPLEX = "code too complex to analyse"  # reason prefix of lowering's cut-off Opaque values (lower/extract.py)
 SWEEP_ROWS = 32  # virtual blocks of a batched evaluation: one per residue modulo 32 of the swept parameter
 SWEEP_ELEMENTS_PER_STEP = 2048  # elements of batched values that cost about as much as one evaluation step
 LOOP_MEMO_SIZE = 256  # loop runs remembered per evaluation (exec_loop)
