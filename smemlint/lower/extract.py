@@ -145,7 +145,8 @@ class Extractor:
             file_scope = d.semantic_parent is not None and d.semantic_parent.kind in (K.TRANSLATION_UNIT,
                                                                                      K.NAMESPACE)
             elem = self.ctype(et)
-            values, note = self.table_values(d, space, elem, t) if is_array and elem.is_int else (None, "")
+            known = elem.is_int and (is_array or space == "constant")  # tables, and __constant__ scalars
+            values, note = self.table_values(d, space, elem, t, is_array) if known else (None, "")
             sym = ir.Symbol(d.spelling, space, elem, tuple(dims), dynamic,
                             max(t.get_align(), 0), self.span_of(d), file_scope, key, values, note)
         self._symbols[key] = sym
@@ -307,14 +308,19 @@ class Extractor:
         for i, rep in replace.items():
             out[i] = _rebuild(out[i], rep)  # type: ignore[assignment]
 
-    def table_values(self, d: ci.Cursor, space: str, elem: CType,
-                     t: ci.Type) -> tuple[tuple[int, ...] | None, str]:
-        """The flattened integer initializer of an array that nothing in the file may overwrite.
+    def table_values(self, d: ci.Cursor, space: str, elem: CType, t: ci.Type,
+                     is_array: bool = True) -> tuple[tuple[int, ...] | None, str]:
+        """The flattened integer initializer of an array (or the value of a `__constant__` scalar:
+        `is_array` False) that nothing in the file may overwrite.
 
         `const`/`constexpr` arrays are immutable; a `__constant__` (or `__device__`) array is
         taken as data when the host may write it (cudaMemcpyToSymbol and friends name it) or a
         kernel stores to it; the second value says why."""
-        init = next((ch for ch in self.children(d) if ch.kind == K.INIT_LIST_EXPR), None)
+        kids = self.children(d)
+        if is_array:
+            init = next((ch for ch in kids if ch.kind == K.INIT_LIST_EXPR), None)
+        else:  # `__constant__ unsigned mask = 0xFFFF;`: the initializer is the declaration's expression
+            init = next((ch for ch in reversed(kids) if ch.kind.is_expression()), None)
         if init is None:
             return None, ""
         values: list[int] = []
@@ -330,14 +336,15 @@ class Extractor:
             values.append(v)
         count = t.get_size() // elem.bytes if t.get_size() > 0 and elem.bytes > 0 else len(values)
         values += [0] * max(count - len(values), 0)  # the rest of a partial initializer is zero
-        if t.element_type.is_const_qualified() or t.is_const_qualified():
+        if (is_array and t.element_type.is_const_qualified()) or t.is_const_qualified():
             return tuple(values), ""
         if space not in ("constant", "global"):
             return None, ""
         writer = self.host_writes.get(d.spelling)
         if writer is not None:
+            what = "its elements are" if is_array else "its value is"
             return None, (f"`{d.spelling}` has an initializer, but the host may overwrite it "
-                          f"({writer}), so its elements are data")
+                          f"({writer}), so {what} data")
         if space == "global":
             return None, f"`{d.spelling}` is a writable __device__ array, so its elements are data"
         return tuple(values), ""
