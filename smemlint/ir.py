@@ -417,6 +417,9 @@ class Param:
     name: str
     ctype: CType
     symbol: Symbol | None = None  # pointer parameters: the global object they point to
+    # a struct passed by value: byte offset of each pointer field (nested structs' too) -> the global
+    # object it points to (memory a kernel reaches through its arguments is global)
+    fields: tuple[tuple[int, Symbol], ...] = ()
 
 
 @dataclass(frozen=True)

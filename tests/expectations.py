@@ -5,6 +5,8 @@ Grammar (STYLE.md "Fixture annotations"):
     // ok: CODE[, CODE]              near-miss: CODE must not fire on this line
     // todo-expect: ITEM[; ...]      known gap: must fail today (xfail), and fails once it passes
     // config: block=32,8,1 select=SMEM001 arch=sm_90   (file header)
+SYMBOL is the accessed object's name as reported: `tile`, a struct field `args.bond`, a pointer
+loaded from memory `*ptrs[b]`, or `?` for an object smemlint cannot name.
 Unknown keys are errors, so a typo never turns an assertion into a no-op.
 """
 from __future__ import annotations
@@ -19,7 +21,7 @@ DIAG_KEYS |= {"level", "cond_line", "distinct", "callee", "replacement", "width"
 ACCESS_KEYS |= {"sass_width"}  # widest SASS instruction emitted for the access's line (--sass)
 DIAG_KEYS |= {"sass_width", "instructions", "factor", "registers", "spills"}  # SASS rules
 CONFIG_KEYS = {"block", "select", "ignore", "arch", "cuda_headers", "sass"}  # sass=on: compile with nvcc
-_ITEM = re.compile(r"^(?P<what>access|[A-Z]+\d{3})(?:@(?P<sym>[A-Za-z_]\w*))?(?P<rest>(?:\s+\w+=\S+)*)\s*$")
+_ITEM = re.compile(r"^(?P<what>access|[A-Z]+\d{3})(?:@(?P<sym>[A-Za-z_*?][\w.*\[\]]*))?(?P<rest>(?:\s+\w+=\S+)*)\s*$")
 _COMMENT = re.compile(r"//\s*(expect|ok|todo-expect|config):\s*((?:(?!//).)*)")
 
 

@@ -410,21 +410,55 @@ class Extractor:
             return [ch for ch in self.children(defn) if ch.kind == K.PARM_DECL]
         return list(defn.get_arguments())
 
+    def kernel_parameter(self, p: ci.Cursor) -> ir.Param:
+        """A kernel parameter. Memory it reaches is global (cudaMalloc'd, 256-byte aligned): what a
+        pointer parameter points to, the rows of an array parameter (`double phi[][NY][NZ]` is a
+        pointer to `double[NY][NZ]`), and what each pointer field of a struct passed by value
+        points to (`args.bond[i]`)."""
+        ct = self.ctype(p.type)
+        t = p.type.get_canonical()
+        pointee = None
+        if ct.kind == "ptr":
+            pointee = t.get_pointee()
+        elif t.kind in (T.INCOMPLETEARRAY, T.CONSTANTARRAY, T.DEPENDENTSIZEDARRAY, T.VARIABLEARRAY):
+            pointee = t.element_type
+            size = pointee.get_size()
+            ct = CType("ptr", 8, False, size if size > 0 else 1, ct.spelling)
+        if pointee is not None:
+            sym = ir.Symbol(p.spelling, "global", self.ctype(pointee), (), False, 256, span_of(p, self.path),
+                            False, self.decl_key(p))
+            return ir.Param(self.decl_key(p), p.spelling, ct, sym)
+        fields = self._pointer_fields(t, p.spelling, 0, p) if ct.kind == "record" else ()
+        return ir.Param(self.decl_key(p), p.spelling, ct, None, fields)
+
+    def _pointer_fields(self, t: ci.Type, name: str, base: int, p: ci.Cursor,
+                        depth: int = 0) -> tuple[tuple[int, ir.Symbol], ...]:
+        """(byte offset, global object) of each pointer field of record type `t`, nested records too."""
+        out: list[tuple[int, ir.Symbol]] = []
+        try:
+            fields = list(t.get_fields())
+        except Exception:  # noqa: BLE001 - a type libclang cannot list (dependent, incomplete)
+            return ()
+        for f in fields:
+            bits = f.get_field_offsetof()
+            if bits is None or bits < 0 or bits % 8:
+                continue
+            ft = f.type.get_canonical()
+            where, offset = f"{name}.{f.spelling}", base + bits // 8
+            if ft.kind == T.POINTER:
+                out.append((offset, ir.Symbol(where, "global", self.ctype(ft.get_pointee()), (), False, 256,
+                                              span_of(p, self.path), False, f"{self.decl_key(p)}+{offset}")))
+            elif ft.kind == T.RECORD and depth < 4:
+                out += self._pointer_fields(ft, where, offset, p, depth + 1)
+        return tuple(out)
+
     def lower_kernel(self, defn: ci.Cursor, display_name: str) -> ir.Kernel:
         key = (defn.get_usr() or self.decl_key(defn)) + display_name
         self.current_kernel = key
         self.kernel_shared = {}
         first_site = len(self.sites)
         low = FunctionLowerer(self, key)
-        params = []
-        for p in self.parameters(defn):
-            ct = self.ctype(p.type)
-            sym = None
-            if ct.kind == "ptr":
-                pointee = p.type.get_canonical().get_pointee()
-                sym = ir.Symbol(p.spelling, "global", self.ctype(pointee), (), False, 256, span_of(p, self.path),
-                                False, self.decl_key(p))
-            params.append(ir.Param(self.decl_key(p), p.spelling, ct, sym))
+        params = [self.kernel_parameter(p) for p in self.parameters(defn)]
         body_c = next((ch for ch in self.children(defn) if ch.kind == K.COMPOUND_STMT), None)
         body = low.stmt(body_c) if body_c is not None else ir.Block(None, ())
         if not isinstance(body, ir.Block):

@@ -537,11 +537,26 @@ class Expressions:
         # thread has its own local memory, so one address there holds a value per thread).
         if isinstance(ptr, Ptr) and ptr.symbol is not None and ptr.symbol.space != "local" \
                 and isinstance(ptr.offset, Known) and not ptr.offset.shift and self._uniform(ptr.offset, mask):
+            if e.op == "ld" and ptr.symbol.space == "global" and e.lvalue.ctype.kind == "ptr":
+                return Ptr(self._loaded_object(e), self._zero)
             return Unknown(False, f"a value loaded from `{ptr.symbol.name}`")
         name = ptr.symbol.name if isinstance(ptr, Ptr) and ptr.symbol else ""
         if name and ptr.symbol.table_note:  # type: ignore[union-attr]
             return Unknown(True, f"a value loaded from `{name}` ({ptr.symbol.table_note})")  # type: ignore[union-attr]
         return Unknown(True, f"a value loaded from `{name}`" if name else "a value loaded from memory")
+
+    def _loaded_object(self, e: ir.Access) -> ir.Symbol:
+        """What a pointer every thread loads from one global word points to (`ptrs[b]` of a batched
+        kernel): memory reached through the kernel's arguments, so a global object, aligned as
+        cudaMalloc aligns (256 bytes). One object per access site and evaluation."""
+        sym = self._loaded.get(e.site)
+        if sym is None:
+            ct = e.lvalue.ctype
+            text = self.stats[e.site].site.text if e.site in self.stats else ""
+            elem = ir.CType("other", ct.pointee_bytes, spelling=ct.spelling.rstrip("* ").removeprefix("const "))
+            sym = self._loaded[e.site] = ir.Symbol(f"*{text}" if text else "a loaded pointer", "global", elem,
+                                                   align=256, key=f"loaded@{e.site}")
+        return sym
 
     def _table_element(self, ptr: Ptr, ct: ir.CType, mask: np.ndarray) -> Known | None:
         """The elements read from a table known at compile time (None: not one whole element of it)."""

@@ -81,6 +81,7 @@ class Interpreter(Expressions, Costing):
         self.stats: dict[int, SiteStats] = {s.id: SiteStats(s) for s in kernel.sites}
         self.notes: list[tuple[int, int, str]] = []  # (first line, last line, text)
         self.params_read: set[str] = set()
+        self._loaded: dict[int, ir.Symbol] = {}  # access site -> the global object a pointer it loads points to
         self._frames: list[_Frame] = []
         self._loops: list[_LoopState] = []
         self._guards: list[str] = []  # data-dependent conditions we are inside
@@ -131,6 +132,9 @@ class Interpreter(Expressions, Costing):
                     env[p.var] = ParamValue(p.name, Known(rows, wide=wide))
                 else:
                     env[p.var] = ParamValue(p.name, Known(self._const(value).arr, wide=wide, bounds=(value, value)))
+            elif p.fields:  # a struct by value: its pointer fields point to global objects
+                env[p.var] = Fields(tuple((off, Ptr(sym, self._zero)) for off, sym in p.fields),
+                                    Unknown(False, f"parameter `{p.name}`"))
             else:
                 env[p.var] = Unknown(False, f"parameter `{p.name}`")
         frame = _Frame(env)
