@@ -117,6 +117,9 @@ class FunctionLowerer:
         self.nodes = 0
         self._noted: set[str] = set()
         self._discarded: ci.Cursor | None = None  # the call an expression statement makes, its value unused
+        # reference variables bound to memory (`Storage &s = *reinterpret_cast<Storage *>(smem);`):
+        # decl key -> the pointer type they are lowered as; their uses dereference it
+        self.bound: dict[str, CType] = {}
 
     def _too_complex(self, c: ci.Cursor) -> str | None:
         """Why `c` is not lowered (too deep, or the function too large), with a file note; else None."""
@@ -303,6 +306,13 @@ class FunctionLowerer:
             return ir.Block(sp, ())
         init = None
         kids = [x for x in self.ex.children(d) if x.kind.is_expression()]
+        if kids and d.type.get_canonical().kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
+            target = self.lvalue(kids[-1])
+            if isinstance(target, (ir.Subscript, ir.Deref, ir.Member)):  # an alias of memory, not a copy
+                ptr = CType("ptr", 8, False, max(ct.bytes, 1), f"{ct.spelling} *")
+                key = self.ex.decl_key(d)
+                self.bound[key] = ptr
+                return ir.Decl(sp, key, d.spelling, ptr, ir.AddrOf(ptr, target))
         if kids:
             init = self.expr(kids[-1])
             if ct.kind == "record" and not isinstance(init, (ir.Access, ir.Call, ir.VarRef, ir.LocalField)):
@@ -344,6 +354,8 @@ class FunctionLowerer:
             return self.cast_like(c, ct)
         if k == K.DECL_REF_EXPR:
             e = self.decl_ref(c, ct)
+            if isinstance(e, ir.VarRef) and e.var in self.bound:  # a reference to memory: a load through it
+                return self.load(c, ct)
             if isinstance(e, ir.SymbolRef) and ct.kind in ("int", "float"):
                 # the value of a __shared__ / __constant__ / __device__ scalar: a load, not its address
                 return self.load(c, ct)
@@ -575,6 +587,8 @@ class FunctionLowerer:
             return ir.Member(ct, base, offset, False, sp)
         if k == K.DECL_REF_EXPR:
             e = self.decl_ref(c, ct)
+            if isinstance(e, ir.VarRef) and e.var in self.bound:
+                return ir.Deref(ct, ir.VarRef(self.bound[e.var], e.var, e.name), sp)
             if isinstance(e, ir.SymbolRef):
                 # a whole array or a __device__ scalar variable used as an lvalue
                 return ir.Deref(ct, e, sp) if ct.kind != "array" else e
