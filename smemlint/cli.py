@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import os
 import shutil
 import signal
 import sys
@@ -152,6 +153,9 @@ def main() -> None:
 @click.option("--exclude", multiple=True, help="Leave out paths matching these gitignore patterns (replaces the "
                                                "configured `exclude`; repeat or separate by commas).")
 @click.option("--extend-exclude", multiple=True, help="Leave out these patterns besides the configured ones.")
+@click.option("--force-exclude/--no-force-exclude", default=None,
+              help="Apply the exclusions to paths named on the command line too (by default a named path is "
+                   "always linted; the pre-commit hook passes this).")
 @click.option("--respect-gitignore/--no-respect-gitignore", default=None,
               help="Leave out what the tree's .gitignore files ignore (default: yes, in a git checkout).")
 @click.option("--fail-on", type=click.Choice(["info", "warning", "error"]), default="info", show_default=True,
@@ -178,7 +182,7 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
           unsafe_fixes, show_diff, show_fixes, stdin_filename,
           output_file, quiet,
           statistics, exit_zero,
-          select, extend_select, show_settings, ignore, exclude, extend_exclude, respect_gitignore,
+          select, extend_select, show_settings, ignore, exclude, extend_exclude, force_exclude, respect_gitignore,
           fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass, jobs, file_timeout,
           file_memory, no_cache) -> None:
     """Lint CUDA files and directories (default: the current directory).
@@ -220,10 +224,16 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         settings = dataclasses.replace(settings, extend_exclude=settings.extend_exclude + _patterns(extend_exclude))
     if respect_gitignore is not None:
         settings = dataclasses.replace(settings, respect_gitignore=respect_gitignore)
+    if force_exclude is not None:
+        settings = dataclasses.replace(settings, force_exclude=force_exclude)
     excluder = Excluder(settings.exclude + settings.extend_exclude, settings.root, settings.respect_gitignore)
-    files, missing = (list(paths), []) if from_stdin else collect(paths, excluder.excluded)
+    left_out: list[str] = []
+    files, missing = (list(paths), []) if from_stdin else collect(paths, excluder.excluded,
+                                                                   settings.force_exclude, left_out)
     for m in missing:
         click.echo(f"smemlint: error: {m}: no such file or directory", err=True)
+    if not files:
+        _nothing_linted(paths, missing, left_out, settings.force_exclude)
     known = None
     if baseline_path and not write_baseline:
         try:
@@ -289,8 +299,24 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         sys.exit(2)
     if not exit_zero and any(d.severity >= threshold for r in results for d in r.diagnostics):
         sys.exit(1)
-    if not files:
-        click.echo("smemlint: no .cu or .cuh files found", err=True)
+
+
+def _nothing_linted(paths, missing: list[str], left_out: list[str], force_exclude: bool) -> None:
+    """No file to lint: exit 2 with the reason (a CI gate that linted nothing must not pass), except
+    where --force-exclude left out every file named (pre-commit staged only excluded files)."""
+    if missing and len(missing) == len(paths):
+        sys.exit(2)  # each was reported as missing already
+    if left_out:
+        shown = ", ".join(left_out[:3]) + (f" and {len(left_out) - 3} more" if len(left_out) > 3 else "")
+        why = (f"what was found is excluded by `exclude`/`extend-exclude` or a .gitignore"
+               + (" (--force-exclude)" if force_exclude else "") + f": {shown}")
+    else:
+        why = f"no .cu or .cuh file under {', '.join(p for p in paths if p not in missing)}"
+    if force_exclude and left_out and all(os.path.isfile(p) for p in paths) and not missing:
+        click.echo(f"smemlint: nothing to lint: {why}", err=True)
+        sys.exit(0)
+    click.echo(f"smemlint: error: nothing linted: {why}", err=True)
+    sys.exit(2)
 
 
 

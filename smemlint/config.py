@@ -39,6 +39,7 @@ class Settings:
     exclude: tuple[str, ...] = ()
     extend_exclude: tuple[str, ...] = ()
     respect_gitignore: bool = True
+    force_exclude: bool = False  # exclusions apply to paths named on the command line too
 
     def enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(s) for s in self.select):
@@ -169,10 +170,10 @@ def load(pyproject: Path | None) -> Settings:
             s = replace(s, block=parse_block(value if isinstance(value, str) else ",".join(map(str, value))))
         elif k in ("exclude", "extend_exclude"):
             s = replace(s, **{k: _strings(value, key)})
-        elif k == "respect_gitignore":
+        elif k in ("respect_gitignore", "force_exclude"):
             if not isinstance(value, bool):
-                raise ValueError("[tool.smemlint] respect-gitignore must be true or false")
-            s = replace(s, respect_gitignore=value)
+                raise ValueError(f"[tool.smemlint] {key} must be true or false")
+            s = replace(s, **{k: value})
         elif k in ("include", "define", "select", "ignore"):
             vals = _strings(value, key)
             if k == "include":

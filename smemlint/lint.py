@@ -34,28 +34,44 @@ DEFAULT_FILE_TIMEOUT = 60.0  # seconds one file may take (--file-timeout)
 DEFAULT_FILE_MEMORY = 4096  # MiB of address space one worker may map (--file-memory); a lint uses ~400
 
 
-def collect(paths: Iterable[str], excluded: Callable[[str, bool], bool] | None = None) -> tuple[list[str], list[str]]:
+def collect(paths: Iterable[str], excluded: Callable[..., bool] | None = None,
+            force_exclude: bool = False, left_out: list[str] | None = None) -> tuple[list[str], list[str]]:
     """CUDA files under `paths` (directories walked, sorted) and the paths that do not exist.
 
     Symbolic links to directories are not followed while walking (as git and ruff do), so a
     link loop cannot make the walk endless. A path given by name that exists but is not a plain
     file or directory (a link loop, a dangling link, a FIFO) is kept: linting it gives the
     per-file message that says what it is. Nothing here reads a file or raises on a strange one.
-    `excluded(path, is_dir)` (smemlint/exclude.py) leaves paths out, walked or named.
+    `excluded(path, is_dir, beneath)` (smemlint/exclude.py) leaves out what a walk meets; a path
+    named here is always kept (as ruff does), unless `force_exclude`. `left_out` collects the
+    CUDA files and directories the exclusions dropped (what says why nothing was linted).
     """
-    out = excluded or (lambda path, is_dir: False)
+    out = excluded or (lambda path, is_dir, beneath=None: False)
     files: list[str] = []
     missing: list[str] = []
+    dropped = left_out if left_out is not None else []
     for p in paths:
         if os.path.isdir(p):
+            if force_exclude and out(p, True):
+                dropped.append(p)
+                continue
+            below = None if force_exclude else p
             for root, dirs, names in os.walk(p, onerror=None):
-                dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith(".")
-                                 and not out(os.path.join(root, d), True))
-                files += [os.path.join(root, n) for n in sorted(names)
-                          if n.endswith(CUDA_SUFFIXES) and not out(os.path.join(root, n), False)]
+                kept_dirs = []
+                for d in sorted(dirs):
+                    if d in _SKIP_DIRS or d.startswith("."):
+                        continue
+                    if out(os.path.join(root, d), True, below):
+                        dropped.append(os.path.join(root, d))
+                    else:
+                        kept_dirs.append(d)
+                dirs[:] = kept_dirs
+                for n in sorted(names):
+                    if n.endswith(CUDA_SUFFIXES):
+                        f = os.path.join(root, n)
+                        (dropped if out(f, False, below) else files).append(f)
         elif os.path.lexists(p):
-            if not out(p, False):
-                files.append(p)
+            (dropped if force_exclude and out(p, False) else files).append(p)
         else:
             missing.append(p)
     seen: set[str] = set()
