@@ -297,6 +297,10 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         sys.exit(EXIT_INTERNAL)
     if missing or any(r.status != "ok" for r in results):
         sys.exit(2)
+    from .coverage import not_analysed_in
+
+    if not exit_zero and not_analysed_in(results):
+        sys.exit(2)  # linted but not analysed (does not parse, no SASS with --sass): not a pass
     if not exit_zero and any(d.severity >= threshold for r in results for d in r.diagnostics):
         sys.exit(1)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 
-from ..coverage import coverage, summary_line
+from ..coverage import coverage, not_analysed_in, summary_line
 from ..results import FileResult
 from ..diagnostics import Diagnostic, Severity
 
@@ -71,12 +71,16 @@ def render(results: list[FileResult], arch: str, *, colour: bool | None = None, 
         colour = False
     out: list[str] = []
     counts: Counter[str] = Counter()
+    unanalysed = not_analysed_in(results)
     for r in results:
         if r.status != "ok":
             out.append(f"{r.path}: error: {r.error}")
             continue
         for note in [] if quiet or concise else r.notes:
             out.append(f"{r.path}: note: {note}")
+        why = unanalysed.get(r.path)
+        if why:
+            out.append(f"{r.path}: error: {why}")
         if accesses:
             out += _access_table(r)
         for d in r.diagnostics:
