@@ -90,26 +90,44 @@ def lint_file(path: str, settings: Settings, text: str | None = None, parsed=Non
 
     `parsed` (a frontend.parse.ParseResult of this path) skips the parse: the editor reparses
     a kept translation unit instead of parsing from scratch; `focus` (a line): only the kernel
-    defined around it is analysed (lsp/incremental.py).
+    defined around it is analysed (lsp/incremental.py). Every rule runs (`all_diagnostics`, what
+    the cache keeps); the pure filters then give `diagnostics` (apply_filters).
     """
     from .analysis import analyze_file
     from .rules import run_rules
 
     t0 = time.perf_counter()
     result = analyze_file(path, settings, text, parsed=parsed, focus=focus)
-    result.diagnostics = run_rules(result, settings)
+    result.all_diagnostics = run_rules(result, settings, every_rule=True)
+    apply_filters(result, settings)
     if result.status == "ok":
-        ignored = settings.ignored_in(path)
-        if ignored:  # [tool.smemlint.per-path-ignores]
-            result.diagnostics = [d for d in result.diagnostics if not d.code.startswith(ignored)]
-        codes = all_rules()
-        result.diagnostics = suppress.apply(
-            path, result.source, result.diagnostics,
-            enabled=lambda c: settings.enabled(c) and not c.startswith(ignored) if ignored else settings.enabled(c),
-            known=lambda c: any(code.startswith(c) for code in codes))
-        # after the suppressions: a silenced site leaves its group, the others stay one finding
-        result.diagnostics = grouping.group(result.diagnostics)
         result.seconds = time.perf_counter() - t0  # the rules included: what the file really cost
+    return result
+
+
+def apply_filters(result: FileResult, settings: Settings) -> FileResult:
+    """`result.diagnostics` from `result.all_diagnostics` under the filters that need no analysis:
+    select/ignore, per-path-ignores, suppression comments (and SUP001 for unused ones), then one
+    finding per cause. A cached result is filtered again under each run's settings, so changing
+    `--select` re-analyses nothing (cache.analysis_settings keys the cache without the filters)."""
+    everything = result.all_diagnostics
+    if everything is None:  # a result made without every rule (none is, today): keep what it has
+        return result
+    if result.status != "ok":
+        result.diagnostics = []
+        return result
+    ignored = settings.ignored_in(result.path)
+    if ignored:  # [tool.smemlint.per-path-ignores]
+        def enabled(c: str) -> bool:
+            return settings.enabled(c) and not c.startswith(ignored)
+    else:
+        enabled = settings.enabled
+    diagnostics = [d for d in everything if enabled(d.code)]
+    codes = all_rules()
+    diagnostics = suppress.apply(result.path, result.source, diagnostics, enabled=enabled,
+                                 known=lambda c: any(code.startswith(c) for code in codes))
+    # after the suppressions: a silenced site leaves its group, the others stay one finding
+    result.diagnostics = grouping.group(diagnostics)
     return result
 
 
@@ -387,7 +405,7 @@ def lint_paths(files: list[str], settings: Settings, *, jobs: int | None = None,
             keys[i] = cache.key(f)
             hit = cache.get(keys[i])
             if hit is not None:
-                results[i] = hit
+                results[i] = apply_filters(hit, settings)  # stored unfiltered: this run's select/ignore
                 if on_done:
                     on_done(f)
                 continue
