@@ -270,10 +270,20 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         sys.exit(EXIT_INTERNAL if any(is_internal_error(r) for r in results)
                  else 2 if missing or any(r.status != "ok" for r in results) else 0)
     if apply_fixes or show_diff:
+        from .fixes import fixable_counts
+
+        safe, hidden = fixable_counts(results)
         results, changed = _fix(results, settings, unsafe_fixes, write=apply_fixes and not show_diff
                                 and not from_stdin, show=show_fixes)
-        if show_diff:
+        n = safe + hidden if unsafe_fixes else safe
+        more = "" if unsafe_fixes or not hidden else \
+            f" ({hidden} hidden fix{'es' * (hidden != 1)} can be enabled with --unsafe-fixes)"
+        if show_diff:  # as ruff: what the diff stands for, and what --unsafe-fixes would add
+            click.echo(f"smemlint: would fix {n} finding{'s' * (n != 1)}{more}" if n else
+                       f"smemlint: no fixes available{more}", err=True)
             sys.exit(1 if changed else 0)
+        if more:  # --fix: the fixes it left alone
+            click.echo(f"smemlint: {more.strip(' ()')}", err=True)
     baselined = baseline.filter_known(results, Path(baseline_path), known) if known is not None else 0
     from .report.text import use_colour
 
@@ -281,10 +291,10 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
     if statistics and fmt == "text":
         from .report.text import statistics as render_statistics
 
-        out = render_statistics(results, settings.arch, baselined=baselined)
+        out = render_statistics(results, settings.arch, baselined=baselined, unsafe_fixes=unsafe_fixes)
     else:
-        out = FORMATS[fmt](results, settings.arch, colour=colour, verbose=verbose,
-                           accesses=accesses, seconds=elapsed, baselined=baselined, quiet=quiet)
+        out = FORMATS[fmt](results, settings.arch, colour=colour, verbose=verbose, accesses=accesses,
+                           seconds=elapsed, baselined=baselined, quiet=quiet, unsafe_fixes=unsafe_fixes)
     if output_file:
         try:
             Path(output_file).write_text(out + "\n", encoding="utf-8")
