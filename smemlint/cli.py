@@ -141,8 +141,9 @@ def main() -> None:
 @click.option("-o", "--output-file", type=click.Path(dir_okay=False, writable=True),
               help="Write the report to this file instead of standard output.")
 @click.option("-q", "--quiet", is_flag=True, help="Text format: the findings only (no notes, summary or coverage).")
-@click.option("--statistics", is_flag=True, help="Text format: one line per rule that fired (count, code, name, "
-                                                 "files) and the summary, instead of every finding.")
+@click.option("--statistics", is_flag=True, help="One line per rule that fired (count, code, name, files) and the "
+                                                 "summary, instead of every finding; with --output-format json, "
+                                                 "the same as a JSON list.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (2 and 3 still mean "
                                                 "a file could not be linted / smemlint failed).")
 @click.option("--select", multiple=True, help="Only these rule codes (prefixes allowed; repeat or separate by commas).")
@@ -210,10 +211,13 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         _check_codes(extend, "--extend-select")
         if settings.select:  # an empty selection is every rule already
             settings = dataclasses.replace(settings, select=tuple(dict.fromkeys(settings.select + extend)))
+    if statistics and fmt not in ("text", "concise", "json"):
+        raise click.UsageError(f"--statistics prints a table (text) or its data (json), not {output_format or fmt}")
     if show_settings:
+        from .config import settings_toml
+
         click.echo(f"# from {settings.source or 'defaults (no [tool.smemlint] found)'} and the command line")
-        for f in dataclasses.fields(settings):
-            click.echo(f"{f.name} = {getattr(settings, f.name)!r}")
+        click.echo("\n".join(settings_toml(settings)))
         return
     def _patterns(values) -> tuple[str, ...]:
         return tuple(c.strip() for v in values for c in v.split(",") if c.strip())
@@ -228,10 +232,15 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         settings = dataclasses.replace(settings, force_exclude=force_exclude)
     excluder = Excluder(settings.exclude + settings.extend_exclude, settings.root, settings.respect_gitignore)
     left_out: list[str] = []
+    unreadable: list[tuple[str, str]] = []
     files, missing = (list(paths), []) if from_stdin else collect(paths, excluder.excluded,
-                                                                   settings.force_exclude, left_out)
+                                                                   settings.force_exclude, left_out, unreadable)
     for m in missing:
         click.echo(f"smemlint: error: {m}: no such file or directory", err=True)
+    for d, why in unreadable:  # counted with the missing paths: the run exits 2
+        click.echo(f"smemlint: error: {d}: cannot read the directory ({why}); what is below it is not linted",
+                   err=True)
+        missing.append(d)
     if not files:
         _nothing_linted(paths, missing, left_out, settings.force_exclude)
     known = None
@@ -288,10 +297,16 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
     from .report.text import use_colour
 
     colour = (use_colour(sys.stdout) and not output_file) if color == "auto" else color == "always"
-    if statistics and fmt == "text":
+    if statistics and fmt == "json":  # ruff's `--statistics --output-format json`: the table as data
+        import json
+
+        from .report.text import rule_statistics
+
+        out = json.dumps(rule_statistics(results, unsafe_fixes), indent=2)
+    elif statistics and fmt in ("text", "concise"):
         from .report.text import statistics as render_statistics
 
-        out = render_statistics(results, settings.arch, baselined=baselined, unsafe_fixes=unsafe_fixes)
+        out = render_statistics(results, settings.arch, baselined=baselined, unsafe_fixes=unsafe_fixes, quiet=quiet)
     else:
         out = FORMATS[fmt](results, settings.arch, colour=colour, verbose=verbose, accesses=accesses,
                            seconds=elapsed, baselined=baselined, quiet=quiet, unsafe_fixes=unsafe_fixes)
@@ -374,7 +389,11 @@ def explain(code: str, markdown: bool) -> None:
     known = all_rules()
     rule = known.get(code.upper()) or next((r for r in known.values() if r.name == code), None)
     if rule is None:
-        raise click.UsageError(f"unknown rule {code!r}; `smemlint rules` lists them")
+        names = {r.name: r.code for r in known.values()}
+        close = difflib.get_close_matches(code.upper(), sorted(known), n=1, cutoff=0.5) or \
+            [names[n] for n in difflib.get_close_matches(code.lower(), sorted(names), n=1, cutoff=0.6)]
+        hint = f"did you mean {close[0]!r}?" if close else "`smemlint rules` lists them"
+        raise click.UsageError(f"unknown rule {code!r}; {hint}")
     if markdown:
         click.echo(f"# {rule.code} {rule.name}\n\nDefault severity: {rule.severity}. {rule.summary}.\n")
     else:

@@ -153,7 +153,10 @@ def _warning(c: Coverage) -> str | None:
             return None
         what = f"only {c.kernels_with_predictions} of {c.kernels_found} kernels got a prediction"
     elif unparsed > MOSTLY * c.files:
-        what = f"{unparsed} of {c.files} files could not be parsed without errors"
+        # a file not linted (a time-out, a binary) is not said to be a parse failure
+        parts = [f"{n} {why}" for n, why in ((c.files_not_linted, "not linted"),
+                                             (c.files_with_parse_errors, "parsed with errors")) if n]
+        what = f"of {c.files} files, " + " and ".join(parts)
     else:
         return None
     if c.files_missing_includes > MOSTLY * max(unparsed, 1) or c.files_missing_includes * 4 >= c.files:

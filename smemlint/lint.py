@@ -35,7 +35,8 @@ DEFAULT_FILE_MEMORY = 4096  # MiB of address space one worker may map (--file-me
 
 
 def collect(paths: Iterable[str], excluded: Callable[..., bool] | None = None,
-            force_exclude: bool = False, left_out: list[str] | None = None) -> tuple[list[str], list[str]]:
+            force_exclude: bool = False, left_out: list[str] | None = None,
+            unreadable: list[tuple[str, str]] | None = None) -> tuple[list[str], list[str]]:
     """CUDA files under `paths` (directories walked, sorted) and the paths that do not exist.
 
     Symbolic links to directories are not followed while walking (as git and ruff do), so a
@@ -44,7 +45,8 @@ def collect(paths: Iterable[str], excluded: Callable[..., bool] | None = None,
     per-file message that says what it is. Nothing here reads a file or raises on a strange one.
     `excluded(path, is_dir, beneath)` (smemlint/exclude.py) leaves out what a walk meets; a path
     named here is always kept (as ruff does), unless `force_exclude`. `left_out` collects the
-    CUDA files and directories the exclusions dropped (what says why nothing was linted).
+    CUDA files and directories the exclusions dropped (what says why nothing was linted);
+    `unreadable` the directories the walk could not list, with why (never skipped silently).
     """
     out = excluded or (lambda path, is_dir, beneath=None: False)
     files: list[str] = []
@@ -56,7 +58,11 @@ def collect(paths: Iterable[str], excluded: Callable[..., bool] | None = None,
                 dropped.append(p)
                 continue
             below = None if force_exclude else p
-            for root, dirs, names in os.walk(p, onerror=None):
+            def failed(e: OSError) -> None:
+                if unreadable is not None:
+                    unreadable.append((e.filename or p, e.strerror or str(e)))
+
+            for root, dirs, names in os.walk(p, onerror=failed):
                 kept_dirs = []
                 for d in sorted(dirs):
                     if d in _SKIP_DIRS or d.startswith("."):

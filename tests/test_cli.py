@@ -285,6 +285,6 @@ def test_extend_select_and_show_settings(tmp_path: Path) -> None:
     extended = run("check", "--extend-select", "SMEM001", str(k), cwd=tmp_path)
     assert extended.returncode == 1 and "SMEM001" in extended.stdout
     shown = run("check", "--extend-select", "SMEM001", "--show-settings", str(k), cwd=tmp_path)
-    assert shown.returncode == 0 and "select = ('GMEM001', 'SMEM001')" in shown.stdout
+    assert shown.returncode == 0 and 'select = ["GMEM001", "SMEM001"]' in shown.stdout
     assert str(tmp_path / "pyproject.toml") in shown.stdout.splitlines()[0]
     assert run("check", "--extend-select", "SMEM01", str(k), cwd=tmp_path).returncode == 2

@@ -171,30 +171,44 @@ def _summary(results: list[FileResult], counts: Counter[str], baselined: int = 0
     return out
 
 
-def statistics(results: list[FileResult], arch: str, *, baselined: int = 0, unsafe_fixes: bool = False,
-               **_: object) -> str:
-    """`--statistics`: one line per rule that fired (count, code, name, files, fixes offered),
-    most frequent first, then the run's summary and coverage: a screen for any tree."""
+def rule_statistics(results: list[FileResult], unsafe_fixes: bool = False) -> list[dict]:
+    """Per rule that fired, most frequent first: code, name, count, files, findings with a fix and
+    findings `--fix` would fix (ruff's `--statistics` fields, and smemlint's files)."""
     counts: Counter[str] = Counter()
     names: dict[str, str] = {}
     files: dict[str, set[str]] = {}
+    with_fix: Counter[str] = Counter()
     fixable: Counter[str] = Counter()
     for r in results:
         for d in r.diagnostics:
             counts[d.code] += 1
             names[d.code] = d.name
             files.setdefault(d.code, set()).add(d.file)
-            fixable[d.code] += d.fix is not None and bool(d.fix.edits)
+            with_fix[d.code] += d.fix is not None and bool(d.fix.edits)
+            fixable[d.code] += applicable(d, unsafe_fixes, r.path)
+    return [{"code": code, "name": names[code], "count": n, "files": len(files[code]),
+             "with_fix": with_fix[code], "fixable": fixable[code]}
+            for code, n in sorted(counts.items(), key=lambda cn: (-cn[1], cn[0]))]
+
+
+def statistics(results: list[FileResult], arch: str, *, baselined: int = 0, unsafe_fixes: bool = False,
+               quiet: bool = False, **_: object) -> str:
+    """`--statistics`: one line per rule that fired (count, code, name, files, fixes offered),
+    most frequent first, then the run's summary and coverage (not with -q): a screen for any tree."""
+    rows = rule_statistics(results, unsafe_fixes)
     out = []
-    width = max((len(str(n)) for n in counts.values()), default=1)
-    cw = max((len(c) for c in counts), default=0)
-    nw = max((len(n) for n in names.values()), default=0)
-    for code, n in sorted(counts.items(), key=lambda cn: (-cn[1], cn[0])):
-        f = len(files[code])
-        fix = f", {fixable[code]} with a verified fix" if fixable[code] else ""
-        out.append(f"{n:>{width}}  {code:<{cw}}  {names[code]:<{nw}}  {f} file{'s' * (f != 1)}{fix}")
+    width = max((len(str(row["count"])) for row in rows), default=1)
+    cw = max((len(row["code"]) for row in rows), default=0)
+    nw = max((len(row["name"]) for row in rows), default=0)
+    for row in rows:
+        f = row["files"]
+        fix = f", {row['with_fix']} with a verified fix" if row["with_fix"] else ""
+        mark = "[*] " if row["fixable"] else "    " if any(r["fixable"] for r in rows) else ""
+        out.append(f"{row['count']:>{width}}  {row['code']:<{cw}}  {mark}{row['name']:<{nw}}  "
+                   f"{f} file{'s' * (f != 1)}{fix}")
     errors = [f"{r.path}: error: {r.error}" for r in results if r.status != "ok"]
-    return "\n".join(errors + out + _summary(results, counts, baselined, unsafe_fixes))
+    counts = Counter({row["code"]: row["count"] for row in rows})
+    return "\n".join(errors + out + ([] if quiet else _summary(results, counts, baselined, unsafe_fixes)))
 
 
 def use_colour(stream) -> bool:
