@@ -4,11 +4,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pytest
+import yaml  # PyYAML comes with pre-commit (the test extra): a run without it fails, not skips
 
 from readme import readme_block
-
-yaml = pytest.importorskip("yaml", reason="PyYAML comes with pre-commit (the test extra)")
 
 
 def test_github_workflow_uploads_sarif_always_then_gates() -> None:
