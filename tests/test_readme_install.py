@@ -44,6 +44,11 @@ def test_install_line_and_workflow_as_pasted(tmp_path: Path) -> None:
     # the installed smemlint is the venv's, built from the commit, not this checkout
     where = _bash("python -c 'import smemlint; print(smemlint.__file__)'", tmp_path / "venv", env).stdout
     assert str(tmp_path / "venv") in where, where
+    # pip recorded the repository and commit: what the rule doc links are made of (issue 27 item 8)
+    record = _bash("python -c 'import json; from smemlint.report.common import _direct_url; "
+                   "print(json.dumps(_direct_url()))'", tmp_path, env)
+    recorded = json.loads(record.stdout)
+    assert recorded["vcs_info"]["commit_id"] == sha and recorded["url"].endswith(repo.as_posix()), recorded
 
     # a project adopting the gate: a kernel with a conflict, its findings recorded in a baseline
     project = tmp_path / "project"
