@@ -7,8 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from kernels import transpose
 
 ROOT = Path(__file__).parent.parent
