@@ -35,7 +35,7 @@ from . import __version__
 from .config import Settings
 from .results import FileResult
 
-FORMAT = 2  # bump when the stored layout changes
+FORMAT = 3  # bump when the stored layout changes
 DEFAULT_MAX_MB = 512
 
 
@@ -97,6 +97,16 @@ def file_hash(path: str) -> str | None:
     return h
 
 
+def analysis_settings(settings: Settings) -> Settings:
+    """The settings a stored result depends on: without the pure filters (select, ignore,
+    per-path-ignores; which paths are linted), which lint.apply_filters applies to a hit, so changing
+    them re-analyses nothing. (--fail-on and the output format are not settings at all.)"""
+    from dataclasses import replace
+
+    return replace(settings, select=(), ignore=(), per_path_ignores=(), exclude=(), extend_exclude=(),
+                   respect_gitignore=True, force_exclude=False)
+
+
 def _environment() -> str:
     from .parse.flags import find_cuda_toolkit
 
@@ -108,8 +118,8 @@ class Cache:
         self.dir = directory or cache_dir()
         self.enabled = not settings.sass
         self.settings = settings
-        self.base = hashlib.sha256("\0".join((tool_fingerprint(), repr(settings), _environment(),
-                                              os.getcwd())).encode()).hexdigest()
+        self.base = hashlib.sha256("\0".join((tool_fingerprint(), repr(analysis_settings(settings)),
+                                              _environment(), os.getcwd())).encode()).hexdigest()
         self.hits = self.misses = self.stored = 0
         self._stats: dict[str, tuple[int, int] | None] = {}
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import os
 import shutil
 import signal
 import sys
@@ -140,8 +141,9 @@ def main() -> None:
 @click.option("-o", "--output-file", type=click.Path(dir_okay=False, writable=True),
               help="Write the report to this file instead of standard output.")
 @click.option("-q", "--quiet", is_flag=True, help="Text format: the findings only (no notes, summary or coverage).")
-@click.option("--statistics", is_flag=True, help="Text format: one line per rule that fired (count, code, name, "
-                                                 "files) and the summary, instead of every finding.")
+@click.option("--statistics", is_flag=True, help="One line per rule that fired (count, code, name, files) and the "
+                                                 "summary, instead of every finding; with --output-format json, "
+                                                 "the same as a JSON list.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (2 and 3 still mean "
                                                 "a file could not be linted / smemlint failed).")
 @click.option("--select", multiple=True, help="Only these rule codes (prefixes allowed; repeat or separate by commas).")
@@ -152,6 +154,9 @@ def main() -> None:
 @click.option("--exclude", multiple=True, help="Leave out paths matching these gitignore patterns (replaces the "
                                                "configured `exclude`; repeat or separate by commas).")
 @click.option("--extend-exclude", multiple=True, help="Leave out these patterns besides the configured ones.")
+@click.option("--force-exclude/--no-force-exclude", default=None,
+              help="Apply the exclusions to paths named on the command line too (by default a named path is "
+                   "always linted; the pre-commit hook passes this).")
 @click.option("--respect-gitignore/--no-respect-gitignore", default=None,
               help="Leave out what the tree's .gitignore files ignore (default: yes, in a git checkout).")
 @click.option("--fail-on", type=click.Choice(["info", "warning", "error"]), default="info", show_default=True,
@@ -178,7 +183,7 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
           unsafe_fixes, show_diff, show_fixes, stdin_filename,
           output_file, quiet,
           statistics, exit_zero,
-          select, extend_select, show_settings, ignore, exclude, extend_exclude, respect_gitignore,
+          select, extend_select, show_settings, ignore, exclude, extend_exclude, force_exclude, respect_gitignore,
           fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass, jobs, file_timeout,
           file_memory, no_cache) -> None:
     """Lint CUDA files and directories (default: the current directory).
@@ -206,10 +211,13 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         _check_codes(extend, "--extend-select")
         if settings.select:  # an empty selection is every rule already
             settings = dataclasses.replace(settings, select=tuple(dict.fromkeys(settings.select + extend)))
+    if statistics and fmt not in ("text", "concise", "json"):
+        raise click.UsageError(f"--statistics prints a table (text) or its data (json), not {output_format or fmt}")
     if show_settings:
+        from .config import settings_toml
+
         click.echo(f"# from {settings.source or 'defaults (no [tool.smemlint] found)'} and the command line")
-        for f in dataclasses.fields(settings):
-            click.echo(f"{f.name} = {getattr(settings, f.name)!r}")
+        click.echo("\n".join(settings_toml(settings)))
         return
     def _patterns(values) -> tuple[str, ...]:
         return tuple(c.strip() for v in values for c in v.split(",") if c.strip())
@@ -220,10 +228,21 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         settings = dataclasses.replace(settings, extend_exclude=settings.extend_exclude + _patterns(extend_exclude))
     if respect_gitignore is not None:
         settings = dataclasses.replace(settings, respect_gitignore=respect_gitignore)
+    if force_exclude is not None:
+        settings = dataclasses.replace(settings, force_exclude=force_exclude)
     excluder = Excluder(settings.exclude + settings.extend_exclude, settings.root, settings.respect_gitignore)
-    files, missing = (list(paths), []) if from_stdin else collect(paths, excluder.excluded)
+    left_out: list[str] = []
+    unreadable: list[tuple[str, str]] = []
+    files, missing = (list(paths), []) if from_stdin else collect(paths, excluder.excluded,
+                                                                   settings.force_exclude, left_out, unreadable)
     for m in missing:
         click.echo(f"smemlint: error: {m}: no such file or directory", err=True)
+    for d, why in unreadable:  # counted with the missing paths: the run exits 2
+        click.echo(f"smemlint: error: {d}: cannot read the directory ({why}); what is below it is not linted",
+                   err=True)
+        missing.append(d)
+    if not files:
+        _nothing_linted(paths, missing, left_out, settings.force_exclude)
     known = None
     if baseline_path and not write_baseline:
         try:
@@ -260,21 +279,37 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         sys.exit(EXIT_INTERNAL if any(is_internal_error(r) for r in results)
                  else 2 if missing or any(r.status != "ok" for r in results) else 0)
     if apply_fixes or show_diff:
+        from .fixes import fixable_counts
+
+        safe, hidden = fixable_counts(results)
         results, changed = _fix(results, settings, unsafe_fixes, write=apply_fixes and not show_diff
                                 and not from_stdin, show=show_fixes)
-        if show_diff:
+        n = safe + hidden if unsafe_fixes else safe
+        more = "" if unsafe_fixes or not hidden else \
+            f" ({hidden} hidden fix{'es' * (hidden != 1)} can be enabled with --unsafe-fixes)"
+        if show_diff:  # as ruff: what the diff stands for, and what --unsafe-fixes would add
+            click.echo(f"smemlint: would fix {n} finding{'s' * (n != 1)}{more}" if n else
+                       f"smemlint: no fixes available{more}", err=True)
             sys.exit(1 if changed else 0)
+        if more:  # --fix: the fixes it left alone
+            click.echo(f"smemlint: {more.strip(' ()')}", err=True)
     baselined = baseline.filter_known(results, Path(baseline_path), known) if known is not None else 0
     from .report.text import use_colour
 
     colour = (use_colour(sys.stdout) and not output_file) if color == "auto" else color == "always"
-    if statistics and fmt == "text":
+    if statistics and fmt == "json":  # ruff's `--statistics --output-format json`: the table as data
+        import json
+
+        from .report.text import rule_statistics
+
+        out = json.dumps(rule_statistics(results, unsafe_fixes), indent=2)
+    elif statistics and fmt in ("text", "concise"):
         from .report.text import statistics as render_statistics
 
-        out = render_statistics(results, settings.arch, baselined=baselined)
+        out = render_statistics(results, settings.arch, baselined=baselined, unsafe_fixes=unsafe_fixes, quiet=quiet)
     else:
-        out = FORMATS[fmt](results, settings.arch, colour=colour, verbose=verbose,
-                           accesses=accesses, seconds=elapsed, baselined=baselined, quiet=quiet)
+        out = FORMATS[fmt](results, settings.arch, colour=colour, verbose=verbose, accesses=accesses,
+                           seconds=elapsed, baselined=baselined, quiet=quiet, unsafe_fixes=unsafe_fixes)
     if output_file:
         try:
             Path(output_file).write_text(out + "\n", encoding="utf-8")
@@ -287,10 +322,30 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         sys.exit(EXIT_INTERNAL)
     if missing or any(r.status != "ok" for r in results):
         sys.exit(2)
+    from .coverage import not_analysed_in
+
+    if not exit_zero and not_analysed_in(results):
+        sys.exit(2)  # linted but not analysed (does not parse, no SASS with --sass): not a pass
     if not exit_zero and any(d.severity >= threshold for r in results for d in r.diagnostics):
         sys.exit(1)
-    if not files:
-        click.echo("smemlint: no .cu or .cuh files found", err=True)
+
+
+def _nothing_linted(paths, missing: list[str], left_out: list[str], force_exclude: bool) -> None:
+    """No file to lint: exit 2 with the reason (a CI gate that linted nothing must not pass), except
+    where --force-exclude left out every file named (pre-commit staged only excluded files)."""
+    if missing and len(missing) == len(paths):
+        sys.exit(2)  # each was reported as missing already
+    if left_out:
+        shown = ", ".join(left_out[:3]) + (f" and {len(left_out) - 3} more" if len(left_out) > 3 else "")
+        why = ("what was found is excluded by `exclude`/`extend-exclude` or a .gitignore"
+               + (" (--force-exclude)" if force_exclude else "") + f": {shown}")
+    else:
+        why = f"no .cu or .cuh file under {', '.join(p for p in paths if p not in missing)}"
+    if force_exclude and left_out and all(os.path.isfile(p) for p in paths) and not missing:
+        click.echo(f"smemlint: nothing to lint: {why}", err=True)
+        sys.exit(0)
+    click.echo(f"smemlint: error: nothing linted: {why}", err=True)
+    sys.exit(2)
 
 
 
@@ -334,7 +389,11 @@ def explain(code: str, markdown: bool) -> None:
     known = all_rules()
     rule = known.get(code.upper()) or next((r for r in known.values() if r.name == code), None)
     if rule is None:
-        raise click.UsageError(f"unknown rule {code!r}; `smemlint rules` lists them")
+        names = {r.name: r.code for r in known.values()}
+        close = difflib.get_close_matches(code.upper(), sorted(known), n=1, cutoff=0.5) or \
+            [names[n] for n in difflib.get_close_matches(code.lower(), sorted(names), n=1, cutoff=0.6)]
+        hint = f"did you mean {close[0]!r}?" if close else "`smemlint rules` lists them"
+        raise click.UsageError(f"unknown rule {code!r}; {hint}")
     if markdown:
         click.echo(f"# {rule.code} {rule.name}\n\nDefault severity: {rule.severity}. {rule.summary}.\n")
     else:

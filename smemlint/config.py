@@ -4,7 +4,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 try:
@@ -39,6 +39,7 @@ class Settings:
     exclude: tuple[str, ...] = ()
     extend_exclude: tuple[str, ...] = ()
     respect_gitignore: bool = True
+    force_exclude: bool = False  # exclusions apply to paths named on the command line too
 
     def enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(s) for s in self.select):
@@ -111,8 +112,9 @@ def path_matches(rel: str, pattern: str) -> bool:
 
 
 def parse_block(text: str) -> tuple[int, int, int]:
-    parts = [p for p in text.replace("x", ",").replace(" ", "").split(",") if p]
-    if not 1 <= len(parts) <= 3:
+    """`32,8`, `32x8`, `256`: 1 to 3 positive integers; anything else (`32,x`, `32,,8`) is an error."""
+    parts = re.split(r"\s*[,x]\s*", str(text).strip())
+    if not 1 <= len(parts) <= 3 or not all(p.isdigit() for p in parts):
         raise ValueError(f"block must be 1 to 3 integers like 32,8 (got {text!r})")
     dims = [int(p) for p in parts] + [1] * (3 - len(parts))
     if any(d < 1 for d in dims) or dims[0] * dims[1] * dims[2] > 1024:
@@ -169,10 +171,10 @@ def load(pyproject: Path | None) -> Settings:
             s = replace(s, block=parse_block(value if isinstance(value, str) else ",".join(map(str, value))))
         elif k in ("exclude", "extend_exclude"):
             s = replace(s, **{k: _strings(value, key)})
-        elif k == "respect_gitignore":
+        elif k in ("respect_gitignore", "force_exclude"):
             if not isinstance(value, bool):
-                raise ValueError("[tool.smemlint] respect-gitignore must be true or false")
-            s = replace(s, respect_gitignore=value)
+                raise ValueError(f"[tool.smemlint] {key} must be true or false")
+            s = replace(s, **{k: value})
         elif k in ("include", "define", "select", "ignore"):
             vals = _strings(value, key)
             if k == "include":
@@ -191,8 +193,45 @@ def load(pyproject: Path | None) -> Settings:
         elif k == "compile_commands":
             s = replace(s, compile_commands=str((base / str(value)).resolve()))
         else:
-            raise ValueError(f"{pyproject}: unknown [tool.smemlint] key {key!r}")
+            import difflib
+
+            close = difflib.get_close_matches(key.replace("_", "-"), KEYS, n=1, cutoff=0.6)
+            hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(KEYS)})"
+            raise ValueError(f"{pyproject}: unknown [tool.smemlint] key {key!r}{hint}")
     return s
+
+
+KEYS = ("arch", "block", "blocks", "cuda-headers", "compile-commands", "define", "exclude", "extend-exclude",
+        "force-exclude", "ignore", "include", "per-path-ignores", "respect-gitignore", "sass", "select", "std")
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, tuple) and len(value) == 3 and all(isinstance(v, int) for v in value):
+        return '"' + ",".join(map(str, value)) + '"'  # a block shape, as `block = "32,8,1"` is written
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def settings_toml(settings: Settings) -> list[str]:
+    """`--show-settings`: the effective settings as the `[tool.smemlint]` table that would give them
+    (TOML, not Python reprs); an unset option is a comment."""
+    out = ["[tool.smemlint]"]
+    tables = {"blocks": "[tool.smemlint.blocks]", "per_path_ignores": "[tool.smemlint.per-path-ignores]"}
+    internal = {"source", "root", "pch_dir"}
+    for f in fields(settings):
+        if f.name in tables or f.name in internal:
+            continue
+        value = getattr(settings, f.name)
+        key = f.name.replace("_", "-")
+        out.append(f"# {key} is not set" if value is None else f"{key} = {_toml_value(value)}")
+    for name, header in tables.items():
+        out += ["", header] + [f"{_toml_value(k)} = {_toml_value(v)}" for k, v in getattr(settings, name)]
+    return out
 
 
 def merge(settings: Settings, **overrides: object) -> Settings:

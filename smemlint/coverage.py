@@ -22,6 +22,7 @@ _MISSING = "missing includes (analysed what parsed): "
 _COMPILE_ERRORS = re.compile(r"^\d+ compile error\(s\); analysed what parsed")
 _KERNEL_FAILED = re.compile(r"^kernel .*: analysis failed|: could not analyse \(")
 _NOT_INSTANTIATED = ": template kernel not instantiated by a launch"
+_SASS_SKIPPED = "SASS skipped: "  # sass/facts.py: --sass was asked and no SASS was made
 MOSTLY = 0.5  # under this share analysed, the run warns
 REASONS = 3  # reasons named in the text line
 
@@ -32,6 +33,8 @@ class Coverage:
     files_not_linted: int = 0  # status "error": nothing analysed
     files_with_parse_errors: int = 0  # linted, but clang reported errors (missing includes among them)
     files_missing_includes: int = 0
+    # linted, but nothing of what was asked could be analysed (not_analysed()): exit 2 unless --exit-zero
+    files_not_analysed: int = 0
     kernels_found: int = 0
     kernels_with_predictions: int = 0  # at least one access with a number
     kernels_failed: int = 0  # found, but their analysis failed
@@ -50,14 +53,67 @@ def _error_kind(message: str) -> str:
     return re.sub(r"\s*\(.*", "", message.split(";")[0]).strip() or "could not be linted"
 
 
+def predicted_files(results: list[FileResult]) -> set[str]:
+    """The files (absolute) that define a kernel with a number somewhere in the run: a header that
+    does not parse alone is covered when a file that includes it analysed its kernels."""
+    import os
+
+    return {os.path.abspath(k.file) for r in results for k in r.kernels if any(a.predictable for a in k.accesses)}
+
+
+def not_analysed_in(results: list[FileResult]) -> dict[str, str]:
+    """not_analysed() of each file of a run, by path."""
+    covered = predicted_files(results)
+    return {r.path: why for r in results if (why := not_analysed(r, covered))}
+
+
+def not_analysed(r: FileResult, covered: set[str] | frozenset[str] = frozenset()) -> str | None:
+    """Why a linted file passed without being analysed, or None: no kernel got a number because the
+    file does not parse (or every kernel's analysis failed), or `--sass` was asked and no SASS could
+    be made. A file that parses and simply has no kernel (host code, a header of device helpers) is
+    analysed: there was nothing to predict; so is a header that does not parse alone whose kernels
+    a file including it analysed (`covered`: predicted_files())."""
+    import os
+
+    if r.status != "ok":
+        return None  # not linted at all: its error says why
+    sass = next((n[len(_SASS_SKIPPED):] for n in r.notes if n.startswith(_SASS_SKIPPED)), None)
+    failed = sum(1 for n in r.notes if _KERNEL_FAILED.search(n))
+    predicted = any(a.predictable for k in r.kernels for a in k.accesses)
+    compile_errors = next((n for n in r.notes if _COMPILE_ERRORS.match(n)), None)
+    missing = any(n.startswith(_MISSING) for n in r.notes)
+    why = None
+    if not predicted and failed and not r.kernels:
+        why = f"no kernel could be analysed (the analysis of {failed} kernel{'s' * (failed != 1)} failed)"
+    elif not predicted and compile_errors and os.path.abspath(r.path) not in covered \
+            and (r.kernels or not r.path.endswith(".cuh")):
+        # (a header with no kernel, linted alone, often needs what its includer declares first)
+        first = compile_errors.split("First: ", 1)[-1] if "First: " in compile_errors else ""
+        n = compile_errors.split(" ", 1)[0]
+        why = f"no kernel could be analysed: the file does not parse ({n} compile error(s){'; first: ' + first if first else ''})"
+        if r.path.endswith((".cuh", ".h", ".hpp")):
+            why += "; a header that needs its includer's declarations can be left out with `extend-exclude`"
+    elif not predicted and missing and r.kernels and any(k.accesses for k in r.kernels):
+        why = "no kernel could be analysed: headers are missing (see the note)"
+    if sass is not None:
+        sass_why = f"--sass was asked and no SASS could be made ({sass})"
+        why = f"{why}; {sass_why}" if why else sass_why
+    return why
+
+
 def coverage(results: list[FileResult]) -> Coverage:
     c = Coverage(files=len(results))
     reasons: Counter[str] = Counter()
+    unanalysed = not_analysed_in(results)
     for r in results:
         if r.status != "ok":
             c.files_not_linted += 1
             reasons[f"not linted: {_error_kind(r.error or '')}"] += 1
             continue
+        if r.path in unanalysed:
+            c.files_not_analysed += 1
+            if any(n.startswith(_SASS_SKIPPED) for n in r.notes):
+                reasons["no SASS made (--sass)"] += 1
         missing = [n[len(_MISSING):] for n in r.notes if n.startswith(_MISSING)]
         if missing:
             c.files_missing_includes += 1
@@ -87,16 +143,22 @@ def coverage(results: list[FileResult]) -> Coverage:
 
 
 def _warning(c: Coverage) -> str | None:
+    """Said only when most kernels got no number (or, no kernel found, most files did not parse): a
+    tree whose kernels were all analysed is not warned about for a header its host code misses."""
     if not c.files:
         return None
     unparsed = c.files_not_linted + c.files_with_parse_errors
-    little_predicted = c.kernels_found > 0 and c.kernels_with_predictions < MOSTLY * c.kernels_found
-    if unparsed <= MOSTLY * c.files and not little_predicted:
-        return None
-    if unparsed > MOSTLY * c.files:
-        what = f"{unparsed} of {c.files} files could not be parsed without errors"
-    else:
+    if c.kernels_found:
+        if c.kernels_with_predictions >= MOSTLY * c.kernels_found:
+            return None
         what = f"only {c.kernels_with_predictions} of {c.kernels_found} kernels got a prediction"
+    elif unparsed > MOSTLY * c.files:
+        # a file not linted (a time-out, a binary) is not said to be a parse failure
+        parts = [f"{n} {why}" for n, why in ((c.files_not_linted, "not linted"),
+                                             (c.files_with_parse_errors, "parsed with errors")) if n]
+        what = f"of {c.files} files, " + " and ".join(parts)
+    else:
+        return None
     if c.files_missing_includes > MOSTLY * max(unparsed, 1) or c.files_missing_includes * 4 >= c.files:
         hint = "headers were not found: pass -I DIR (or -p compile_commands.json) so the files parse as they build"
     elif c.kernels_not_instantiated > MOSTLY * max(c.kernels_found, 1):
@@ -112,6 +174,8 @@ def summary_line(c: Coverage) -> str:
            f"with predictions"
     if c.files_with_parse_errors:
         line += f"; {c.files_with_parse_errors} of {c.files} file{'s' * (c.files != 1)} parsed with errors"
+    if c.files_not_analysed:
+        line += f"; {c.files_not_analysed} file{'s' * (c.files_not_analysed != 1)} not analysed"
     if c.reasons:
         line += "; main reasons: " + ", ".join(f"{r['reason']} ({r['files']} file{'s' * (r['files'] != 1)})"
                                               for r in c.reasons[:REASONS])

@@ -5,8 +5,10 @@ Patterns are gitignore patterns (`pathspec`'s GitIgnoreSpec), relative to the di
 configuration file (the current directory without one): `third_party/`, `*.cuh`, `/build`,
 `tests/**/fixtures`. A `.gitignore` applies to the paths under its own directory; the ones of the
 directories above a linted path are read too, up to the repository's root (the directory with
-`.git`). Excluded paths are left out whether they are met in a directory walk or named on the
-command line (a pre-commit run names every staged file), as ruff's `force-exclude` does.
+`.git`). As in ruff, a path named on the command line is always linted: exclusions apply to what
+a directory walk meets, and to named paths only with `--force-exclude` (the pre-commit hook passes
+it, since pre-commit names every staged file). A named directory that is itself excluded is walked
+with the patterns that exclude it set aside (`smemlint check third_party/` lints third_party/).
 """
 from __future__ import annotations
 
@@ -23,8 +25,11 @@ class Excluder:
         self._ignores: dict[str, pathspec.GitIgnoreSpec | None] = {}  # directory -> its .gitignore
         self._tops: dict[str, str] = {}  # directory -> the repository root above it ("" if none)
 
-    def excluded(self, path: str, is_dir: bool = False) -> bool:
+    def excluded(self, path: str, is_dir: bool = False, beneath: str | None = None) -> bool:
+        """Whether `path` is left out; `beneath` (a directory named on the command line): patterns
+        that exclude that directory itself do not apply below it."""
         full = os.path.abspath(path)
+        self._beneath = os.path.abspath(beneath) if beneath else None
         if self.spec is not None and self._matches(self.spec, full, self.root, is_dir):
             return True
         if not self.gitignore:
@@ -42,13 +47,27 @@ class Excluder:
                 return False
             d = os.path.dirname(d)
 
-    @staticmethod
-    def _matches(spec: pathspec.GitIgnoreSpec, full: str, base: str, is_dir: bool) -> bool:
+    _beneath: str | None = None
+
+    def _matches(self, spec: pathspec.GitIgnoreSpec, full: str, base: str, is_dir: bool) -> bool:
         rel = os.path.relpath(full, base)
         if rel.startswith(".."):
             return False
-        rel = rel.replace(os.sep, "/")
-        return spec.match_file(rel + "/" if is_dir else rel)
+        rel = rel.replace(os.sep, "/") + ("/" if is_dir else "")
+        named = self._beneath
+        if named is None or os.path.relpath(named, base).startswith(".."):
+            return spec.match_file(rel)
+        named_rel = os.path.relpath(named, base).replace(os.sep, "/") + "/"
+        if named_rel == "./" or not spec.match_file(named_rel):
+            return spec.match_file(rel)
+        # pattern by pattern, the last one that matches decides, leaving out those matching `named`
+        verdict = False
+        for pattern in spec.patterns:
+            if pattern.include is None or pattern.match_file(named_rel):
+                continue
+            if pattern.match_file(rel):
+                verdict = bool(pattern.include)
+        return verdict
 
     def _ignore_of(self, d: str) -> pathspec.GitIgnoreSpec | None:
         if d not in self._ignores:

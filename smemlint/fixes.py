@@ -56,13 +56,46 @@ def _overlap(a: Edit, b: Edit) -> bool:
     return (a.line, a.column) < (b.end_line, b.end_column) and (b.line, b.column) < (a.end_line, a.end_column)
 
 
+def applicable(d: Diagnostic, unsafe: bool, path: str | None = None) -> bool:
+    """Whether `--fix` (with `--unsafe-fixes` if `unsafe`) would apply the finding's fix: it has edits,
+    in the linted file itself (`path`), and is safe or unsafe fixes are on (ruff's `[*]`)."""
+    return (d.fix is not None and bool(d.fix.edits) and (path is None or d.file == path)
+            and (d.code in SAFE or unsafe))
+
+
+def fixable_counts(results: list[FileResult]) -> tuple[int, int]:
+    """(findings `--fix` would fix, more that only `--unsafe-fixes` would)."""
+    safe = hidden = 0
+    for r in results:
+        for d in r.diagnostics:
+            if applicable(d, False, r.path):
+                safe += 1
+            elif applicable(d, True, r.path):
+                hidden += 1
+    return safe, hidden
+
+
+def fixable_line(results: list[FileResult], unsafe: bool) -> str | None:
+    """ruff's summary of what --fix would do: `[*] 2 fixable with --fix (3 hidden fixes can be
+    enabled with --unsafe-fixes)`; None when no finding has a fix."""
+    safe, hidden = fixable_counts(results)
+    if unsafe:
+        safe, hidden = safe + hidden, 0
+    if not safe and not hidden:
+        return None
+    hint = (f"{hidden} hidden fix{'es' * (hidden != 1)} can be enabled with --unsafe-fixes" if hidden else "")
+    if not safe:
+        return f"no fixes available with --fix ({hint})"
+    return f"[*] {safe} fixable with --fix{' --unsafe-fixes' if unsafe else ''}" + (f" ({hint})" if hint else "")
+
+
 def choose(result: FileResult, unsafe: bool) -> tuple[list[Diagnostic], list[Edit]]:
     """The findings of this file whose fixes apply together (no two edits overlap; an edit two
     findings share is applied once), and their edits."""
     chosen: list[Diagnostic] = []
     edits: list[Edit] = []
     for d in result.diagnostics:
-        if d.file != result.path or d.fix is None or not d.fix.edits or (d.code not in SAFE and not unsafe):
+        if not applicable(d, unsafe, result.path):
             continue
         new = [e for e in d.fix.edits if e not in edits]
         if any(_overlap(e, t) for e in new for t in edits):

@@ -34,28 +34,50 @@ DEFAULT_FILE_TIMEOUT = 60.0  # seconds one file may take (--file-timeout)
 DEFAULT_FILE_MEMORY = 4096  # MiB of address space one worker may map (--file-memory); a lint uses ~400
 
 
-def collect(paths: Iterable[str], excluded: Callable[[str, bool], bool] | None = None) -> tuple[list[str], list[str]]:
+def collect(paths: Iterable[str], excluded: Callable[..., bool] | None = None,
+            force_exclude: bool = False, left_out: list[str] | None = None,
+            unreadable: list[tuple[str, str]] | None = None) -> tuple[list[str], list[str]]:
     """CUDA files under `paths` (directories walked, sorted) and the paths that do not exist.
 
     Symbolic links to directories are not followed while walking (as git and ruff do), so a
     link loop cannot make the walk endless. A path given by name that exists but is not a plain
     file or directory (a link loop, a dangling link, a FIFO) is kept: linting it gives the
     per-file message that says what it is. Nothing here reads a file or raises on a strange one.
-    `excluded(path, is_dir)` (smemlint/exclude.py) leaves paths out, walked or named.
+    `excluded(path, is_dir, beneath)` (smemlint/exclude.py) leaves out what a walk meets; a path
+    named here is always kept (as ruff does), unless `force_exclude`. `left_out` collects the
+    CUDA files and directories the exclusions dropped (what says why nothing was linted);
+    `unreadable` the directories the walk could not list, with why (never skipped silently).
     """
-    out = excluded or (lambda path, is_dir: False)
+    out = excluded or (lambda path, is_dir, beneath=None: False)
     files: list[str] = []
     missing: list[str] = []
+    dropped = left_out if left_out is not None else []
     for p in paths:
         if os.path.isdir(p):
-            for root, dirs, names in os.walk(p, onerror=None):
-                dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS and not d.startswith(".")
-                                 and not out(os.path.join(root, d), True))
-                files += [os.path.join(root, n) for n in sorted(names)
-                          if n.endswith(CUDA_SUFFIXES) and not out(os.path.join(root, n), False)]
+            if force_exclude and out(p, True):
+                dropped.append(p)
+                continue
+            below = None if force_exclude else p
+            def failed(e: OSError) -> None:
+                if unreadable is not None:
+                    unreadable.append((e.filename or p, e.strerror or str(e)))
+
+            for root, dirs, names in os.walk(p, onerror=failed):
+                kept_dirs = []
+                for d in sorted(dirs):
+                    if d in _SKIP_DIRS or d.startswith("."):
+                        continue
+                    if out(os.path.join(root, d), True, below):
+                        dropped.append(os.path.join(root, d))
+                    else:
+                        kept_dirs.append(d)
+                dirs[:] = kept_dirs
+                for n in sorted(names):
+                    if n.endswith(CUDA_SUFFIXES):
+                        f = os.path.join(root, n)
+                        (dropped if out(f, False, below) else files).append(f)
         elif os.path.lexists(p):
-            if not out(p, False):
-                files.append(p)
+            (dropped if force_exclude and out(p, False) else files).append(p)
         else:
             missing.append(p)
     seen: set[str] = set()
@@ -74,26 +96,44 @@ def lint_file(path: str, settings: Settings, text: str | None = None, parsed=Non
 
     `parsed` (a parse.translation.ParseResult of this path) skips the parse: the editor reparses
     a kept translation unit instead of parsing from scratch; `focus` (a line): only the kernel
-    defined around it is analysed (lsp/incremental.py).
+    defined around it is analysed (lsp/incremental.py). Every rule runs (`all_diagnostics`, what
+    the cache keeps); the pure filters then give `diagnostics` (apply_filters).
     """
     from .analysis import analyze_file
     from .rules import run_rules
 
     t0 = time.perf_counter()
     result = analyze_file(path, settings, text, parsed=parsed, focus=focus)
-    result.diagnostics = run_rules(result, settings)
+    result.all_diagnostics = run_rules(result, settings, every_rule=True)
+    apply_filters(result, settings)
     if result.status == "ok":
-        ignored = settings.ignored_in(path)
-        if ignored:  # [tool.smemlint.per-path-ignores]
-            result.diagnostics = [d for d in result.diagnostics if not d.code.startswith(ignored)]
-        codes = all_rules()
-        result.diagnostics = suppress.apply(
-            path, result.source, result.diagnostics,
-            enabled=lambda c: settings.enabled(c) and not c.startswith(ignored) if ignored else settings.enabled(c),
-            known=lambda c: any(code.startswith(c) for code in codes))
-        # after the suppressions: a silenced site leaves its group, the others stay one finding
-        result.diagnostics = grouping.group(result.diagnostics)
         result.seconds = time.perf_counter() - t0  # the rules included: what the file really cost
+    return result
+
+
+def apply_filters(result: FileResult, settings: Settings) -> FileResult:
+    """`result.diagnostics` from `result.all_diagnostics` under the filters that need no analysis:
+    select/ignore, per-path-ignores, suppression comments (and SUP001 for unused ones), then one
+    finding per cause. A cached result is filtered again under each run's settings, so changing
+    `--select` re-analyses nothing (cache.analysis_settings keys the cache without the filters)."""
+    everything = result.all_diagnostics
+    if everything is None:  # a result made without every rule (none is, today): keep what it has
+        return result
+    if result.status != "ok":
+        result.diagnostics = []
+        return result
+    ignored = settings.ignored_in(result.path)
+    if ignored:  # [tool.smemlint.per-path-ignores]
+        def enabled(c: str) -> bool:
+            return settings.enabled(c) and not c.startswith(ignored)
+    else:
+        enabled = settings.enabled
+    diagnostics = [d for d in everything if enabled(d.code)]
+    codes = all_rules()
+    diagnostics = suppress.apply(result.path, result.source, diagnostics, enabled=enabled,
+                                 known=lambda c: any(code.startswith(c) for code in codes))
+    # after the suppressions: a silenced site leaves its group, the others stay one finding
+    result.diagnostics = grouping.group(diagnostics)
     return result
 
 
@@ -371,7 +411,7 @@ def lint_paths(files: list[str], settings: Settings, *, jobs: int | None = None,
             keys[i] = cache.key(f)
             hit = cache.get(keys[i])
             if hit is not None:
-                results[i] = hit
+                results[i] = apply_filters(hit, settings)  # stored unfiltered: this run's select/ignore
                 if on_done:
                     on_done(f)
                 continue

@@ -112,6 +112,9 @@ class FileResult:
     cache: dict = field(default_factory=dict)  # analyses computed once per file and shared by rules
     includes: list[str] | None = field(default_factory=list)  # files clang included (the cache's); None: unknown
     from_cache: bool = False
+    # every rule's findings before select/ignore, per-path-ignores, suppressions and grouping (what the
+    # cache stores; lint.apply_filters derives `diagnostics` from it); None: not known
+    all_diagnostics: list | None = None
 
     @property
     def accesses(self) -> list[AccessResult]:
@@ -150,5 +153,6 @@ def portable(result: FileResult) -> FileResult:
             kc.accesses.append(ac)
         out.kernels.append(kc)
     out.diagnostics = list(result.diagnostics)
+    out.all_diagnostics = list(result.all_diagnostics) if result.all_diagnostics is not None else None
     out.notes = list(result.notes)
     return out

@@ -1,4 +1,5 @@
-"""The pre-commit hook, run by the real `pre-commit try-repo` against this repository.
+"""The pre-commit hook, installed by the real `pre-commit` from the README's snippet into a throwaway
+repository, blocking a commit with a bank conflict and letting the fixed one through.
 
 The hook's environment is built by pre-commit itself: it pip-installs this project (and its
 dependencies, libclang-ng the largest) from a snapshot of the working tree, so the test needs
@@ -13,35 +14,31 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from kernels import transpose
 from readme import readme_block
+from snapshot import GIT_ENV, fill_in, git, snapshot
 
 ROOT = Path(__file__).parent.parent
 CONFLICT = transpose()
 FIXED = CONFLICT.replace("tile[32][32]", "tile[32][33]")
-GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@example.com", "GIT_CONFIG_NOSYSTEM": "1"}
-
-
-def _git(cwd: Path, *args: str, env: dict) -> str:
-    return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
 
 
 def _pre_commit() -> list[str]:
     exe = shutil.which("pre-commit", path=os.path.dirname(sys.executable)) or shutil.which("pre-commit")
-    if exe is None:
-        pytest.skip("pre-commit is not installed (pip install -e '.[test]')")
+    # the test extra installs it: a run without it has not checked the snippet, so it fails
+    assert exe is not None, "pre-commit is not installed (pip install -e '.[test]')"
     return [exe]
 
 
-def test_readme_pins_a_tag_of_this_repository() -> None:
-    rev = re.search(r"rev: (\S+)", readme_block("# .pre-commit-config.yaml")).group(1)
-    tags = subprocess.run(["git", "tag", "--list"], cwd=ROOT, capture_output=True, text=True).stdout.split()
-    if not (ROOT / ".git").exists() or not tags:
-        pytest.skip("not a git checkout with its tags (a source archive)")
-    assert rev in tags, f"the README pins {rev}, which is not a tag of this repository: {tags}"
+def test_readme_names_no_ref_that_does_not_exist() -> None:
+    """Every snippet that installs smemlint pins what the README says to fill in (REPO_URL, COMMIT_SHA),
+    never an invented tag or a `<you>` to guess at."""
+    readme = (ROOT / "README.md").read_text()
+    assert "<you>" not in readme and not re.search(r"@v\d+\.\d+|rev: v\d", readme)
+    block = readme_block("# .pre-commit-config.yaml")
+    assert re.search(r"repo: REPO_URL\b", block) and re.search(r"rev: COMMIT_SHA\b", block), block
+    assert "**`REPO_URL`**" in readme and "**`COMMIT_SHA`**" in readme and "git rev-parse HEAD" in readme
 
 
 def test_hook_fails_on_conflict_and_passes_when_fixed(tmp_path: Path) -> None:
@@ -49,53 +46,39 @@ def test_hook_fails_on_conflict_and_passes_when_fixed(tmp_path: Path) -> None:
     env = {**os.environ, **GIT_ENV, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "NO_COLOR": "1"}
     env.pop("PRE_COMMIT_COLOR", None)
 
-    # A snapshot of this working tree (tracked and untracked, not ignored files) as a one-commit repo:
-    # try-repo installs the hook from a commit, and this tests what is in the tree, not only HEAD.
-    hook_repo = tmp_path / "smemlint-repo"
-    hook_repo.mkdir()
-    listed = _git(ROOT, "ls-files", "-z", "--cached", "--others", "--exclude-standard", env=env)
-    for rel in filter(None, listed.split("\0")):
-        src = ROOT / rel
-        # what `pip install` of the hook needs: the package and the top-level files (not fixtures/)
-        if src.is_file() and ("/" not in rel or rel.startswith("smemlint/")):
-            dst = hook_repo / rel
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, dst)
-    _git(hook_repo, "init", "-q", env=env)
-    _git(hook_repo, "add", "-A", env=env)
-    _git(hook_repo, "commit", "-q", "-m", "snapshot", env=env)
+    hook_repo, sha = snapshot(tmp_path, env)
 
     # The user's repository, with a kernel that has a 32-way bank conflict
     user = tmp_path / "user"
     user.mkdir()
-    _git(user, "init", "-q", env=env)
+    git(user, "init", "-q", env=env)
     (user / "kernels").mkdir()
     (user / "kernels" / "transpose.cu").write_text(CONFLICT)
     (user / "kernels" / "notes.txt").write_text("not CUDA\n")
-    _git(user, "add", "-A", env=env)
+    git(user, "add", "-A", env=env)
 
-    # The README's snippet, as pasted, with only the repository and its revision pointed at the snapshot
-    snippet = readme_block("# .pre-commit-config.yaml")
-    assert re.search(r"rev: v\d+\.\d+\.\d+", snippet), snippet
-    sha = _git(hook_repo, "rev-parse", "HEAD", env=env).strip()
-    config = re.sub(r"repo: \S+", f"repo: {hook_repo}", snippet)
-    config = re.sub(r"rev: \S+", f"rev: {sha}", config)
+    # The README's snippet, as pasted, with REPO_URL and COMMIT_SHA filled in (the local repository, its HEAD)
+    config = fill_in(readme_block("# .pre-commit-config.yaml"), str(hook_repo), sha)
     (user / ".pre-commit-config.yaml").write_text(config)
-    _git(user, "add", "-A", env=env)
+    git(user, "add", "-A", env=env)
 
-    def try_repo() -> subprocess.CompletedProcess:
-        return subprocess.run([*pre_commit, "run", "--all-files", "--color", "never"],
-                              cwd=user, env=env, capture_output=True, text=True, timeout=540)
+    # as the README says: the hook installed in the repository, then a commit
+    subprocess.run([*pre_commit, "install"], cwd=user, env=env, check=True, capture_output=True, timeout=60)
 
-    r = try_repo()
+    def commit() -> subprocess.CompletedProcess:
+        return subprocess.run(["git", "commit", "-q", "-m", "kernels"], cwd=user, env=env, capture_output=True,
+                              text=True, timeout=540)
+
+    r = commit()
     out = r.stdout + r.stderr
-    assert r.returncode == 1, out
+    assert r.returncode == 1, out  # blocked
     assert "smemlint" in out and "Failed" in out, out
     assert "kernels/transpose.cu:6:43: warning: 32-way bank conflict" in out, out
+    assert git(user, "rev-list", "--all", env=env).strip() == ""  # nothing was committed
 
     (user / "kernels" / "transpose.cu").write_text(FIXED)
-    _git(user, "add", "-A", env=env)
-    r = try_repo()
+    git(user, "add", "-A", env=env)
+    r = commit()
     out = r.stdout + r.stderr
     assert r.returncode == 0, out
     assert "Passed" in out, out

@@ -7,12 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from kernels import transpose
 
 ROOT = Path(__file__).parent.parent
-SCHEMA = ROOT.parent / "shared" / "data" / "sarif-schema-2.1.0.json"
+# the official OASIS SARIF 2.1.0 schema (errata01), kept in the repository so a fresh clone validates
+SCHEMA = ROOT / "tests" / "data" / "sarif-schema-2.1.0.json"
 
 CONFLICT = transpose()
 
@@ -24,9 +23,8 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
 
 
 def _validate(doc: dict) -> None:
-    jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is in the `test` extra")
-    if not SCHEMA.is_file():
-        pytest.skip(f"the official SARIF 2.1.0 schema is not at {SCHEMA} (the shared data directory)")
+    import jsonschema  # the `test` extra: a run without it has validated nothing, so it fails
+
     schema = json.loads(SCHEMA.read_text())
     validator = jsonschema.validators.validator_for(schema)(schema)
     errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))

@@ -152,8 +152,11 @@ class SmemlintServer:
     def from_cache(self, path: str, text: str, settings: Settings) -> FileResult | None:
         """A document opened as saved, whose result the cache holds: served from it (the first edit
         then lints it whole, as there is no parse to re-lint one kernel of)."""
+        from ..lint import apply_filters
+
         cache, key = self._cache_key(path, text, settings)
-        return cache.get(key) if cache is not None else None
+        hit = cache.get(key) if cache is not None else None
+        return apply_filters(hit, settings) if hit is not None else None  # stored before select/ignore
 
     def to_cache(self, path: str, text: str, settings: Settings, result: FileResult) -> None:
         from ..results import portable

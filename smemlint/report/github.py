@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 
+from ..coverage import not_analysed_in
 from ..results import FileResult
 from ..diagnostics import Severity
 
@@ -32,12 +33,17 @@ def _path(path: str) -> str:
 def render(results: list[FileResult], arch: str, **_: object) -> str:
     out = []
     found = 0
+    unanalysed = not_analysed_in(results)
     kinds: dict[str, int] = {}
     for r in results:
         if r.status != "ok":
             kinds["error"] = kinds.get("error", 0) + 1
             out.append(f"::error file={_prop(_path(r.path))},title=smemlint::{_data(f'could not lint: {r.error}')}")
             continue
+        why = unanalysed.get(r.path)
+        if why:
+            kinds["error"] = kinds.get("error", 0) + 1
+            out.append(f"::error file={_prop(_path(r.path))},title=smemlint::{_data(why)}")
         for note in r.notes:
             if note.startswith(_FILE_NOTES) or any(w in note for w in _FILE_NOTES):
                 kinds["notice"] = kinds.get("notice", 0) + 1

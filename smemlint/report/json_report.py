@@ -5,7 +5,7 @@ import json
 from dataclasses import asdict
 
 from .. import __version__
-from ..coverage import coverage
+from ..coverage import coverage, not_analysed_in
 from ..results import FileResult
 from ..diagnostics import Diagnostic
 
@@ -31,9 +31,11 @@ def diagnostic_dict(d: Diagnostic) -> dict:
 
 def report_dict(results: list[FileResult], arch: str) -> dict:
     files, accesses, diags, kernels = [], [], [], []
+    unanalysed = not_analysed_in(results)
     for r in results:
         files.append({"path": r.path, "status": r.status, "error": r.error, "notes": r.notes,
-                      "headers": r.parse_mode or None, "seconds": round(r.seconds, 4)})
+                      "headers": r.parse_mode or None, "seconds": round(r.seconds, 4),
+                      "not_analysed": unanalysed.get(r.path)})
         for k in r.kernels:
             kernels.append({"file": k.file, "line": k.line, "name": k.name, "block": list(k.block),
                             "assumptions": k.assumptions, "notes": k.notes,

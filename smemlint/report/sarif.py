@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from .. import __version__, suppress
+from ..coverage import not_analysed_in
 from ..results import FileResult
 from ..baseline import fingerprints
 from ..diagnostics import Diagnostic, Rule, Severity
@@ -113,6 +114,7 @@ def report_dict(results: list[FileResult], arch: str) -> dict:
     rules = _rules()
     index = {r.code: i for i, r in enumerate(rules)}
     sarif_results, notifications = [], []
+    unanalysed = not_analysed_in(results)
     for r in results:
         if r.status != "ok":
             uri, base = _uri(r.path, root)
@@ -120,6 +122,9 @@ def report_dict(results: list[FileResult], arch: str) -> dict:
                                   "locations": [{"physicalLocation": {"artifactLocation": {
                                       "uri": uri, **({"uriBaseId": base} if base else {})}}}]})
             continue
+        why = unanalysed.get(r.path)
+        if why:
+            notifications.append({"level": "error", "message": {"text": f"{r.path}: {why}"}})
         for note in r.notes:
             notifications.append({"level": "note", "message": {"text": f"{r.path}: {note}"}})
         for d, fp in zip(r.diagnostics, fingerprints(r)):
@@ -130,7 +135,7 @@ def report_dict(results: list[FileResult], arch: str) -> dict:
                             "rules": [_rule_entry(r) for r in rules]}},
         "originalUriBaseIds": {"%SRCROOT%": {"uri": Path(root).as_uri() + "/"}},
         "columnKind": "utf16CodeUnits",
-        "invocations": [{"executionSuccessful": all(r.status == "ok" for r in results),
+        "invocations": [{"executionSuccessful": all(r.status == "ok" for r in results) and not unanalysed,
                          "toolExecutionNotifications": notifications}],
         "results": sarif_results,
         "properties": {"arch": arch},

@@ -70,7 +70,9 @@ class RuleContext:
         return k.file, k.line, k.name, tuple(k.block)
 
 
-def run_rules(result: FileResult, settings: Settings) -> list[Diagnostic]:
+def run_rules(result: FileResult, settings: Settings, every_rule: bool = False) -> list[Diagnostic]:
+    """The findings of the enabled rules (`every_rule`: of all of them, which lint.apply_filters
+    then filters, so that a cached result serves any selection)."""
     out: list[Diagnostic] = []
     if result.status != "ok":
         return out
@@ -81,7 +83,7 @@ def run_rules(result: FileResult, settings: Settings) -> list[Diagnostic]:
         attach_sass(result, settings)
     for module in MODULES:
         rule = RULES[module.RULE.code]
-        if not settings.enabled(rule.code):
+        if not every_rule and not settings.enabled(rule.code):
             continue
         ctx = RuleContext(result, settings, rule)
         try:
