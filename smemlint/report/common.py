@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 from .. import suppress
+from ..results import FileResult
 from ..rules import MODULES
 
 _REPO_DOCS = Path(__file__).resolve().parent.parent.parent / "docs" / "rules"
@@ -27,6 +28,17 @@ def help_uri(code: str) -> str:
     if module is not None and getattr(module, "__file__", None):
         return Path(module.__file__).resolve().as_uri()
     return _REPO_DOCS.as_uri()
+
+
+def source_of(path: str, r: FileResult) -> str:
+    """The text of the file a finding is in: the linted file, or a header it includes."""
+    if path == r.path:
+        return r.source
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.read()
+    except OSError:
+        return ""
 
 
 def line_text(source: str, line: int) -> str:

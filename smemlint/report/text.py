@@ -5,6 +5,7 @@ import os
 from collections import Counter
 
 from ..coverage import coverage, summary_line
+from .common import source_of
 from ..results import FileResult
 from ..diagnostics import Diagnostic, Severity
 
@@ -80,7 +81,7 @@ def render(results: list[FileResult], arch: str, *, colour: bool | None = None, 
         if accesses:
             out += _access_table(r)
         for d in r.diagnostics:
-            out += _concise(d) if concise else _diagnostic(d, r.source, colour, verbose)
+            out += _concise(d) if concise else _diagnostic(d, source_of(d.file, r), colour, verbose)
             counts[d.code] += 1
     return "\n".join(out + ([] if quiet else _summary(results, counts, baselined)))
 
