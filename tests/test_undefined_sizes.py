@@ -8,6 +8,7 @@ from pathlib import Path
 
 from smemlint.config import Settings
 from smemlint.lint import lint_file
+from smemlint.lsp.server import to_lsp_diagnostic
 
 # arrayfire's kernel/transpose.cuh in miniature: TILE_DIM and THREADS_Y come from the host's -D
 NVRTC = """template <typename T>
@@ -63,3 +64,13 @@ def test_data_dependent_bins_stay_smem003(tmp_path: Path) -> None:
     r = lint(tmp_path, "histogram.cu", HISTOGRAM)
     assert [d.line for d in r.diagnostics if d.code == "SMEM003"] == [7], [d.message for d in r.diagnostics]
     assert not [n for n in r.notes if n.startswith("names not defined")]
+
+
+def test_unpredictable_is_an_editor_hint_a_conflict_a_warning(tmp_path: Path) -> None:
+    r = lint(tmp_path, "histogram.cu", HISTOGRAM)
+    (unpredictable,) = [d for d in r.diagnostics if d.code == "SMEM003"]
+    assert to_lsp_diagnostic(unpredictable, HISTOGRAM)["severity"] == 4  # Hint
+    r = lint(tmp_path, "transpose.cuh", NVRTC.replace("PAD", "0"), define=("TILE_DIM=32", "THREADS_Y=8"),
+             block=(32, 8, 1))
+    (conflict,) = [d for d in r.diagnostics if d.code == "SMEM001"]
+    assert to_lsp_diagnostic(conflict, NVRTC)["severity"] == 2  # Warning
