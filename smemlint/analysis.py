@@ -21,6 +21,7 @@ from .symbolic.interp import STEP_BUDGET, Interpreter, LaunchConfig, SiteStats
 from .symbolic.values import RowDivergence
 from .model.arch import ASSUMED_CARRY_OVER, get_arch
 from .symbolic.launch import DEFAULT_INT_PARAM, Resolved, resolve
+from .reach import reached_functions
 from .undefined_names import note as undefined_note, undefined_macros
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -434,6 +435,7 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
         result.source = source
         unit = extract(parsed.tu, path, source, focus)
         result.unit = unit
+        result.reached_functions = sorted(reached_functions(unit))
         result.notes += unit.notes
         for kernel in unit.kernels:
             try:

@@ -416,6 +416,22 @@ def _one_name_per_file(results: list[FileResult]) -> None:
                 s.file = name(s.file)
 
 
+def _drop_unreached(results: list[FileResult]) -> None:
+    """Findings about device code no kernel of the run calls are dropped (reach.py): a helper
+    header linted on its own has no kernel, the files that include it say what the build runs.
+    Findings name their function by `facts["function_key"]`; a result without the reach of its
+    kernels (an older cache entry) keeps every finding."""
+    from .reach import is_reached  # the IR's modules: not loaded for cached results without findings
+
+    ok = [r for r in results if r.status == "ok"]
+    if any(r.reached_functions is None for r in ok):
+        return
+    reached = {k for r in ok for k in r.reached_functions or ()}
+    for r in ok:
+        r.diagnostics = [d for d in r.diagnostics
+                         if not d.facts.get("function_key") or is_reached(str(d.facts["function_key"]), reached)]
+
+
 def merge_across_files(results: list[FileResult]) -> list[FileResult]:
     """One report per kernel for the whole run, however many linted files include it.
 
@@ -427,6 +443,7 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
     and the diagnostics inside the kernel's lines with it; identical diagnostics are reported once.
     """
     _one_name_per_file(results)
+    _drop_unreached(results)
     by_kernel: dict[tuple[str, int], list[tuple[FileResult, KernelResult]]] = {}
     for r in results:
         for k in r.kernels:

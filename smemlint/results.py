@@ -112,6 +112,9 @@ class FileResult:
     cache: dict = field(default_factory=dict)  # analyses computed once per file and shared by rules
     includes: list[str] | None = field(default_factory=list)  # files clang included (the cache's); None: unknown
     from_cache: bool = False
+    # keys of the kernels and of the functions they call (reach.py): what of the file a build runs;
+    # None: not known (a result of an older smemlint read from the cache)
+    reached_functions: list[str] | None = None
 
     @property
     def accesses(self) -> list[AccessResult]:

@@ -67,29 +67,13 @@ from collections.abc import Iterator
 
 from .. import ir
 from ..diagnostics import Diagnostic, Rule, Severity
-from ..symbolic.cfg import walk_accesses, walk_exprs
+from ..reach import statement_exprs
+from ..symbolic.cfg import walk_exprs
 from ..symbolic.uniformity import LANE
 from . import _common as common
 
 RULE = Rule(code="SMEM003", name="shared-unpredictable", severity=Severity.INFO,
             summary="shared-memory access whose lane addresses depend on data")
-
-
-def _statement_accesses(s) -> Iterator[ir.Access]:
-    """Every access under statement `s` (expressions of nested statements included)."""
-    stack = [s]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, ir.Stmt):
-            for f in x.__dataclass_fields__:
-                v = getattr(x, f)
-                if isinstance(v, ir.Stmt):
-                    stack.append(v)
-                elif isinstance(v, ir.Expr):
-                    yield from walk_accesses([v])
-                elif isinstance(v, (tuple, list)):
-                    stack.extend(i for i in v if isinstance(i, ir.Stmt))
-                    yield from walk_accesses([i for i in v if isinstance(i, ir.Expr)])
 
 
 def _unknown_layout_sites(ctx, kernel: ir.Kernel) -> set[int]:
@@ -98,7 +82,7 @@ def _unknown_layout_sites(ctx, kernel: ir.Kernel) -> set[int]:
     not because they depend on data; the file's note says what it needs (`-D TILE_DIM=...`)."""
     out: set[int] = set()
     for _, body, _ in common.bodies(ctx, kernel):
-        for acc in _statement_accesses(body):
+        for acc in (e for e in statement_exprs(body) if isinstance(e, ir.Access)):
             if any(isinstance(e, ir.Subscript) and e.step <= 0 for e in walk_exprs([acc.lvalue])):
                 out.add(acc.site)
     return out
