@@ -431,7 +431,7 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
                                 f"{parsed.errors[0]}")
         undefined = undefined_macros(parsed.errors)
         if undefined:
-            result.notes.append(undefined_note(undefined))
+            result.notes.append(undefined_note(undefined, bool(parsed.missing_includes)))
         result.source = source
         unit = extract(parsed.tu, path, source, focus)
         result.unit = unit

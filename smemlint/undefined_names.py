@@ -26,9 +26,12 @@ def undefined_macros(errors: list[str]) -> list[str]:
     return list(names)
 
 
-def note(names: list[str]) -> str:
-    """What the file needs, once: the names and the flags that give them."""
+def note(names: list[str], headers_missing: bool = False) -> str:
+    """What the file needs, once: the names and the flags that give them. With headers not found,
+    the names may be theirs (cufft.h's `CUFFT_R2C`): the note says so instead of guessing NVRTC."""
     quoted = ", ".join(f"`{n}`" for n in names)
     flags = " ".join(f"-D {n}=..." for n in names)
-    return (f"{NOTE_START}: {quoted} (a source compiled at run time, whose host code defines them?); "
-            f"pass {flags} to predict the accesses they size")
+    origin = "a header that was not found, or the -D of a runtime compile?" if headers_missing \
+        else "a source compiled at run time, whose host code defines them?"
+    return f"{NOTE_START}: {quoted} ({origin}); pass {flags} (or -I) to predict the accesses they size" \
+        if headers_missing else f"{NOTE_START}: {quoted} ({origin}); pass {flags} to predict the accesses they size"

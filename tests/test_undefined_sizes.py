@@ -74,3 +74,10 @@ def test_unpredictable_is_an_editor_hint_a_conflict_a_warning(tmp_path: Path) ->
              block=(32, 8, 1))
     (conflict,) = [d for d in r.diagnostics if d.code == "SMEM001"]
     assert to_lsp_diagnostic(conflict, NVRTC)["severity"] == 2  # Warning
+
+
+def test_names_a_missing_header_may_define_are_not_blamed_on_a_runtime_compile(tmp_path: Path) -> None:
+    # cuda-samples-like: cufft.h not found, so CUFFT_R2C is undeclared; the note says the header may define it
+    r = lint(tmp_path, "fft.cu", '#include "cufft_missing.h"\n' + HISTOGRAM.replace("1 << 20", "CUFFT_R2C"))
+    (needs,) = [n for n in r.notes if n.startswith("names not defined in this source")]
+    assert "`CUFFT_R2C`" in needs and "a header that was not found" in needs and "run time" not in needs, needs
