@@ -8,7 +8,10 @@ narrow data that moves 2 bytes (or 1) per thread and instruction, where a
 packed access (`__half2`, `char4`) or a 16-byte vector would move the same
 bytes with 2 to 16 times fewer instructions. This is the source half of the
 rule; the SASS half (which load widths the compiler really emitted) comes
-with the SASS rules. A loop is one finding, at its first narrow access,
+with the SASS rules. Only loops that spread elements over the threads count
+(their counter starts at a thread-dependent value: grid- and block-stride
+loops); a loop every thread runs from the same start (a GEMM's inner
+product) needs register blocking, not a wider load. A loop is one finding, at its first narrow access,
 naming the lines of the others (the loop is packed as a whole).
 
 ## Why it is slow
@@ -61,6 +64,7 @@ from collections.abc import Iterator
 from .. import ir
 from ..diagnostics import Diagnostic, Rule, Severity
 from ..symbolic.cfg import walk_accesses
+from ..symbolic.uniformity import LANE
 from . import _common as common
 
 RULE = Rule(code="GMEM002", name="scalar-global-loop", severity=Severity.WARNING,
@@ -73,11 +77,28 @@ def _packed(a: ir.Access) -> bool:
     return a.ctype.kind == "record" and re.search(r"[a-z][234]$", a.ctype.spelling.split("::")[-1]) is not None
 
 
+def _distributes(un, fkey: str, loop: ir.Loop) -> bool:
+    """Does the loop spread elements over the threads (its counter starts at a value that differs
+    between threads: `i = blockIdx.x * blockDim.x + threadIdx.x`, `i = threadIdx.x`)? Then each
+    thread's narrow element could be two: an element-wise pass. A loop whose counter starts the same
+    in every thread (a GEMM's inner product, exllamav2's walk down a packed column) moves its
+    element per iteration for another reason: packing it needs each thread to own more columns
+    (register blocking), not a wider load. Decided by the uniformity proof of the start value."""
+    inits = []
+    for s in ([loop.init] if not isinstance(loop.init, ir.Block) else list(loop.init.body)):
+        if isinstance(s, ir.Decl) and s.init is not None:
+            inits.append(s.init)
+        elif isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Assign):
+            inits.append(s.expr.value)
+    return any(un.of(fkey, e).level >= LANE for e in inits)
+
+
 def _loop_sites(ctx, kernel: ir.Kernel) -> dict[int, tuple]:
-    """The scalar narrow accesses inside loops -> the outermost loop around each (where it starts):
-    the loop is the root cause (an element-wise pass packed as a whole, not line by line)."""
+    """The scalar narrow accesses inside element-wise loops -> the outermost such loop around each
+    (where it starts): the loop is the root cause (packed as a whole, not line by line)."""
     out: dict[int, tuple] = {}
-    for _, body, _ in common.bodies(ctx, kernel):
+    un = common.uniformity(ctx, kernel)
+    for fkey, body, _ in common.bodies(ctx, kernel):
         stack: list[tuple[ir.Stmt, tuple | None]] = [(body, None)]
 
         def mark(roots, loop: tuple) -> None:
@@ -94,9 +115,12 @@ def _loop_sites(ctx, kernel: ir.Kernel) -> dict[int, tuple]:
                     mark([s.cond], loop)
                 stack.extend(((s.then, loop), (s.other, loop)))
             elif isinstance(s, ir.Loop):
-                here = loop or ((s.span.file, s.span.line) if s.span is not None else (id(s),))
+                here = loop
+                if here is None and _distributes(un, fkey, s):
+                    here = (s.span.file, s.span.line) if s.span is not None else (id(s),)
                 stack.append((s.init, loop))
-                mark([s.cond, s.step], here)
+                if here is not None:
+                    mark([s.cond, s.step], here)
                 stack.append((s.body, here))
             elif isinstance(s, ir.Unsupported):
                 stack.extend((p, loop) for p in s.parts)
