@@ -76,3 +76,35 @@ def test_condition_quoted_from_its_own_file(tmp_path: Path) -> None:
                         "--exit-zero", "main.cu"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert "k.cuh:8:" in r.stdout and "`if (second == 0) {`" in r.stdout, r.stdout + r.stderr
     assert "host_code_that_must_not_be_quoted" not in r.stdout
+
+
+# NVIDIA code-samples' uvm_oversubs.cu: the loop leaves when `tid - threadIdx.x` passes n; tid is
+# threadIdx.x plus block-uniform strides, so the thread terms cancel and every thread leaves together
+BLOCK_STEP = """__global__ void read_blocksync(float *ptr, unsigned long n)
+{
+    float accum = 0.0f;
+    unsigned long tid = threadIdx.x + blockIdx.x * blockDim.x;
+    while (1) {
+        if ((tid - threadIdx.x) > n)
+            break;
+        if (tid < n)
+            accum += ptr[tid];
+        tid += blockDim.x * gridDim.x;
+        __syncthreads();
+    }
+    if (threadIdx.x == 0)
+        ptr[0] = accum;
+}
+int main() { read_blocksync<<<132, 256>>>(0, 1000000); }
+"""
+# the thread terms do not cancel (threadIdx.x counted twice): threads leave at different trips
+NO_CANCEL = BLOCK_STEP.replace("(tid - threadIdx.x) > n", "(tid + threadIdx.x) > n")
+
+
+def test_thread_terms_that_cancel_are_uniform(tmp_path: Path) -> None:
+    assert [d.message for d in lint(tmp_path, BLOCK_STEP, "k.cu").diagnostics] == []
+
+
+def test_thread_terms_that_add_up_still_diverge(tmp_path: Path) -> None:
+    r = lint(tmp_path, NO_CANCEL, "k.cu")
+    assert [d.line for d in r.diagnostics] == [11], [d.message for d in r.diagnostics]
