@@ -23,6 +23,8 @@ from .symbolic.stats import STEP_BUDGET, LaunchConfig, SiteStats
 from .symbolic.values import RowDivergence
 from .model.arch import ASSUMED_CARRY_OVER, get_arch
 from .symbolic.launch import DEFAULT_INT_PARAM, Resolved, resolve
+from .reach import reached_functions
+from .undefined_names import note as undefined_note, undefined_macros
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 SWEEP_RESIDUES = 32  # a stride's bank behaviour depends only on its residue modulo 32 words
@@ -429,9 +431,13 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
         elif parsed.errors:
             result.notes.append(f"{len(parsed.errors)} compile error(s); analysed what parsed. First: "
                                 f"{parsed.errors[0]}")
+        undefined = undefined_macros(parsed.errors)
+        if undefined:
+            result.notes.append(undefined_note(undefined, bool(parsed.missing_includes)))
         result.source = source
         unit = extract(parsed.tu, path, source, focus)
         result.unit = unit
+        result.reached_functions = sorted(reached_functions(unit))
         result.notes += unit.notes
         for kernel in unit.kernels:
             try:

@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 from .results import FileResult
+from .undefined_names import NOTE_START as UNDEFINED_NOTE
 
 # how analysis.py and extract.py word what they could not do (their notes are the data here)
 _MISSING = "missing includes (analysed what parsed): "
@@ -123,6 +124,8 @@ def coverage(results: list[FileResult]) -> Coverage:
         elif any(_COMPILE_ERRORS.match(n) for n in r.notes):
             c.files_with_parse_errors += 1
             reasons["compile errors"] += 1
+        if any(n.startswith(UNDEFINED_NOTE) for n in r.notes):
+            reasons["sizes not defined in the source (pass -D)"] += 1
         failed = sum(1 for n in r.notes if _KERNEL_FAILED.search(n))
         templates = sum(1 for n in r.notes if _NOT_INSTANTIATED in n)
         c.kernels_failed += failed

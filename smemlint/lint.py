@@ -435,6 +435,43 @@ def _within(d, k: KernelResult) -> bool:
     return d.file == k.file and k.line <= d.line <= max(k.end_line, k.line)
 
 
+def _one_name_per_file(results: list[FileResult]) -> None:
+    """Every file named one way for the whole run: `./src/x.cuh` (a header as the walk of `.` found
+    it) and `src/x.cuh` (as clang named it for an includer) are one file, so its kernels and
+    findings merge. Files are told apart by their real path; the name kept is the first one met,
+    without `./` and `a/../` (os.path.normpath)."""
+    names: dict[str, str] = {}
+
+    def name(path: str) -> str:
+        return names.setdefault(os.path.realpath(path), os.path.normpath(path)) if path else path
+
+    for r in results:
+        r.path = name(r.path)
+        for k in r.kernels:
+            k.file = name(k.file)
+            for a in k.accesses:
+                a.file = name(a.file)
+        for d in r.diagnostics:
+            for s in {id(x): x for x in [d, *d.sites]}.values():
+                s.file = name(s.file)
+
+
+def _drop_unreached(results: list[FileResult]) -> None:
+    """Findings about device code no kernel of the run calls are dropped (reach.py): a helper
+    header linted on its own has no kernel, the files that include it say what the build runs.
+    Findings name their function by `facts["function_key"]`; a result without the reach of its
+    kernels (an older cache entry) keeps every finding."""
+    from .reach import is_reached  # the IR's modules: not loaded for cached results without findings
+
+    ok = [r for r in results if r.status == "ok"]
+    if any(r.reached_functions is None for r in ok):
+        return
+    reached = {k for r in ok for k in r.reached_functions or ()}
+    for r in ok:
+        r.diagnostics = [d for d in r.diagnostics
+                         if not d.facts.get("function_key") or is_reached(str(d.facts["function_key"]), reached)]
+
+
 def merge_across_files(results: list[FileResult]) -> list[FileResult]:
     """One report per kernel for the whole run, however many linted files include it.
 
@@ -445,6 +482,8 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
     if there is one, else the others; and of those, one per block shape. A dropped analysis takes its accesses
     and the diagnostics inside the kernel's lines with it; identical diagnostics are reported once.
     """
+    _one_name_per_file(results)
+    _drop_unreached(results)
     by_kernel: dict[tuple[str, int], list[tuple[FileResult, KernelResult]]] = {}
     for r in results:
         for k in r.kernels:

@@ -115,6 +115,9 @@ class FileResult:
     # every rule's findings before select/ignore, per-path-ignores, suppressions and grouping (what the
     # cache stores; lint.apply_filters derives `diagnostics` from it); None: not known
     all_diagnostics: list | None = None
+    # keys of the kernels and of the functions they call (reach.py): what of the file a build runs;
+    # None: not known (a result of an older smemlint read from the cache)
+    reached_functions: list[str] | None = None
 
     @property
     def accesses(self) -> list[AccessResult]:

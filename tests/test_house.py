@@ -22,12 +22,13 @@ FLOORS = [
     {"host"},  # the launch index: launches, host values, template instances
     {"lower"},  # device code -> IR
     {"symbolic", "sass"},  # the lane evaluator; what the compiler emitted
-    {"diagnostics", "config", "results"},  # what a finding, a setting and a file's result are
+    {"diagnostics", "config", "results", "reach", "undefined_names"},  # findings, settings, results; what a build runs
     {"cache", "coverage", "grouping", "suppress", "picture", "irdump", "exclude"},
     {"analysis"},  # orchestrates parse -> lower -> evaluate for one file
     {"rules"},
     {"lint", "baseline"},
-    {"fixes", "report"},
+    {"fixes"},
+    {"report"},  # shows fixes (`[*]`, the edit under the caret)
     {"lsp"},
     {"cli"},
     {"__main__"},  # python -m smemlint

@@ -57,15 +57,17 @@ def test_errors_that_follow_from_a_missing_project_header_cost_one_parse(tmp_pat
     f.write_text('#include "common.cuh"\n' + KERNEL)
     r = parse(str(f), ParseOptions())
     assert r.mode == "bundled" and r.missing_includes == ["ggml.h"]
-    assert any("too many errors emitted" in e for e in r.errors)  # clang's cut-off: not a header error either
+    assert len(r.errors) > 30  # every error is kept (no cut-off: parse.py passes -ferror-limit=0)
     assert parses == ["bundled"]
 
 
-def test_the_error_cut_off_in_the_file_itself_costs_one_parse(tmp_path: Path, parses) -> None:
+def test_many_errors_in_the_file_itself_cost_one_parse(tmp_path: Path, parses) -> None:
     f = tmp_path / "k.cu"
     f.write_text(KERNEL + "".join(f"int x{i} = undeclared_{i};\n" for i in range(30)))
     r = parse(str(f), ParseOptions())
-    assert r.mode == "bundled" and any("too many errors emitted" in e for e in r.errors)
+    # every one is reported (no cut-off at clang's default 20: an undefined TILE_DIM far down a file
+    # whose headers already failed is still seen, undefined_names.py)
+    assert r.mode == "bundled" and sum("undeclared" in e for e in r.errors) == 30
     assert parses == ["bundled"]
 
 

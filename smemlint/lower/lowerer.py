@@ -554,9 +554,10 @@ class FunctionLowerer:
             index = self.expr(idx_c)
             if step <= 0:
                 # a row of a dependent size (`t[TILE][TILE + PAD]` in a template no launch instantiates):
-                # its stride is not known, so neither is the address (never a stride of 0)
+                # its stride is not known, so neither is the address (never a stride of 0); a size is
+                # the same in every thread, so the address varies only as the index does
                 index = ir.Opaque(index.ctype, "an index into rows whose size depends on template parameters "
-                                  "(kernel not instantiated in this file)", (index,), uniform=False)
+                                  "(kernel not instantiated in this file)", (index,), uniform=None)
             return ir.Subscript(ct, base, index, step, sp)
         if k == K.UNARY_OPERATOR and UNARY_OPERATORS.get(unary_operator_kind(c)) == "*":
             ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
@@ -581,7 +582,10 @@ class FunctionLowerer:
             base = self.lvalue(base_c)
             if isinstance(base, (ir.VarRef, ir.LocalField)):  # a field of a struct variable: not memory
                 if field is None or field.kind != K.FIELD_DECL or off_bits < 0:
-                    return ir.Opaque(ct, f"field {named(c.spelling, '(unnamed)')} of local {named(base.name, '(unnamed)')}", uniform=False)
+                    # a field of a dependent type (uninstantiated template): unknown, but it varies
+                    # between threads only as the variable does (a by-value kernel parameter: not at all)
+                    return ir.Opaque(ct, f"field {named(c.spelling, '(unnamed)')} of local {named(base.name, '(unnamed)')}",
+                                     (base,), uniform=None)
                 start = base.offset if isinstance(base, ir.LocalField) else 0
                 return ir.LocalField(ct, base.var, f"{base.name}.{c.spelling}", start + offset)
             return ir.Member(ct, base, offset, False, sp)

@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 
 DEFAULT_DEBOUNCE = 0.1  # an edit's diagnostics within 0.3 s, debounce included (one kernel re-linted)
 _SEVERITY = {Severity.ERROR: 1, Severity.WARNING: 2, Severity.INFO: 3}
+# "cannot be predicted" is information about the analysis, nothing to fix: the editor's faintest level
+_HINT_CODES = {"SMEM003"}
+_HINT = 4
 _MESSAGE_TYPE = {"error": 1, "warning": 2, "info": 3}
 CAPABILITIES = {
     "textDocumentSync": {"openClose": True, "change": 2, "save": {"includeText": False}},  # 2: incremental
@@ -363,7 +366,7 @@ def to_lsp_diagnostic(d: Diagnostic, text: str, uri: str | None = None) -> dict:
 
     message = d.message + (f"\nfix: {d.fix.description}" if d.fix else "")
     out = {"range": _range(text, d.line, d.column, d.end_line, d.end_column), "message": message,
-           "severity": _SEVERITY[d.severity], "code": d.code, "source": "smemlint",
+           "severity": _HINT if d.code in _HINT_CODES else _SEVERITY[d.severity], "code": d.code, "source": "smemlint",
            "codeDescription": {"href": help_uri(d.code)}, "data": {"name": d.name, "facts": d.facts}}
     related = _related(d, text, uri) if uri else []
     if related:

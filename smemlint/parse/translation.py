@@ -71,7 +71,9 @@ def _libstdcxx_dirs() -> list[str]:
 def clang_args(mode: str, path: str, options: ParseOptions, toolkit: str | None = None,
                discovered: tuple[str, ...] = ()) -> list[str]:
     arch = options.arch if options.arch.startswith("sm_") else "sm_90"
-    args = ["-x", "cuda", f"--cuda-gpu-arch={arch}", "-Wno-unknown-cuda-version",
+    # every error kept, not clang's first 20: an undefined `TILE_DIM` far down a file whose headers
+    # failed first is what undefined_names.py tells the user to define
+    args = ["-x", "cuda", "-ferror-limit=0", f"--cuda-gpu-arch={arch}", "-Wno-unknown-cuda-version",
             "-nostdinc++"]
     for d in _libstdcxx_dirs():
         args += ["-isystem", d]

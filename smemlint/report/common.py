@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 from .. import suppress
+from ..results import FileResult
 from ..rules import MODULES
 
 _REPO_DOCS = Path(__file__).resolve().parent.parent.parent / "docs" / "rules"
@@ -86,6 +87,17 @@ def _installed_from_dir() -> Path | None:
     from urllib.parse import unquote, urlparse
 
     return Path(unquote(urlparse(url).path)) / "docs" / "rules"
+
+
+def source_of(path: str, r: FileResult) -> str:
+    """The text of the file a finding is in: the linted file, or a header it includes."""
+    if path == r.path:
+        return r.source
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.read()
+    except OSError:
+        return ""
 
 
 def line_text(source: str, line: int) -> str:

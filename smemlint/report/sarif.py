@@ -11,7 +11,7 @@ from ..results import FileResult
 from ..baseline import fingerprints
 from ..diagnostics import Diagnostic, Rule, Severity
 from ..rules import RULES
-from .common import byte_to_utf16, help_uri, line_text
+from .common import byte_to_utf16, help_uri, line_text, source_of
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -54,17 +54,6 @@ def _region(source: str, line: int, column: int, end_line: int, end_column: int,
     return region
 
 
-def _source_of(path: str, r: FileResult) -> str:
-    """The text of the file a finding is in: the linted file, or a header it includes."""
-    if path == r.path:
-        return r.source
-    try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
-            return fh.read()
-    except OSError:
-        return ""
-
-
 def _location(path: str, root: str, region: dict) -> dict:
     uri, base = _uri(path, root)
     artifact = {"uri": uri, **({"uriBaseId": base} if base else {})}
@@ -73,7 +62,7 @@ def _location(path: str, root: str, region: dict) -> dict:
 
 def _result(d: Diagnostic, r: FileResult, fp: str, index: dict[str, int], root: str) -> dict:
     out = {"ruleId": d.code, "level": _LEVEL[d.severity], "message": {"text": d.message},
-           "locations": [_location(d.file, root, _region(_source_of(d.file, r), d.line, d.column, d.end_line,
+           "locations": [_location(d.file, root, _region(source_of(d.file, r), d.line, d.column, d.end_line,
                                                          d.end_column))],
            "partialFingerprints": {FINGERPRINT_KEY: fp},
            "properties": {"name": d.name, "facts": d.facts, "assumptions": d.assumptions}}
@@ -99,7 +88,7 @@ def _result(d: Diagnostic, r: FileResult, fp: str, index: dict[str, int], root: 
 def _related(d: Diagnostic, r: FileResult, root: str) -> list[dict]:
     """The other places of a finding that stands for one cause at several (grouping.py: each site,
     with its own claim; SYNC001/SYNC002: the other lines of `facts.other_lines`)."""
-    source = _source_of(d.file, r)
+    source = source_of(d.file, r)
     if d.sites:
         return [{"id": i, **_location(s.file, root, _region(source, s.line, s.column, s.end_line, s.end_column)),
                  "message": {"text": f"the same cause: {s.headline}"}} for i, s in enumerate(d.sites[1:], 1)]

@@ -5,6 +5,7 @@ import os
 from collections import Counter
 
 from ..coverage import coverage, not_analysed_in, summary_line
+from .common import source_of
 from ..results import FileResult
 from ..diagnostics import Diagnostic, Severity
 from ..fixes import applicable, fixable_line
@@ -137,7 +138,7 @@ def render(results: list[FileResult], arch: str, *, colour: bool | None = None, 
             out += _access_table(r)
         for d in r.diagnostics:
             fixable = applicable(d, unsafe_fixes, r.path)
-            out += _concise(d, fixable) if concise else _diagnostic(d, r.source, colour, verbose, fixable)
+            out += _concise(d, fixable) if concise else _diagnostic(d, source_of(d.file, r), colour, verbose, fixable)
             counts[d.code] += 1
     return "\n".join(out + ([] if quiet else _summary(results, counts, baselined, unsafe_fixes)))
 

@@ -8,7 +8,11 @@ narrow data that moves 2 bytes (or 1) per thread and instruction, where a
 packed access (`__half2`, `char4`) or a 16-byte vector would move the same
 bytes with 2 to 16 times fewer instructions. This is the source half of the
 rule; the SASS half (which load widths the compiler really emitted) comes
-with the SASS rules.
+with the SASS rules. Only loops that spread elements over the threads count
+(their counter starts at a thread-dependent value: grid- and block-stride
+loops); a loop every thread runs from the same start (a GEMM's inner
+product) needs register blocking, not a wider load. A loop is one finding, at its first narrow access,
+naming the lines of the others (the loop is packed as a whole).
 
 ## Why it is slow
 The access is coalesced (every sector fetched is used, GMEM001 stays quiet),
@@ -60,6 +64,7 @@ from collections.abc import Iterator
 from .. import ir
 from ..diagnostics import Diagnostic, Rule, Severity
 from ..symbolic.cfg import walk_accesses
+from ..symbolic.uniformity import LANE
 from . import _common as common
 
 RULE = Rule(code="GMEM002", name="scalar-global-loop", severity=Severity.WARNING,
@@ -72,30 +77,55 @@ def _packed(a: ir.Access) -> bool:
     return a.ctype.kind == "record" and re.search(r"[a-z][234]$", a.ctype.spelling.split("::")[-1]) is not None
 
 
-def _loop_sites(ctx, kernel: ir.Kernel) -> set[int]:
-    """The scalar narrow accesses inside loops."""
-    out: set[int] = set()
-    for _, body, _ in common.bodies(ctx, kernel):
-        stack: list[tuple[ir.Stmt, bool]] = [(body, False)]
+def _distributes(un, fkey: str, loop: ir.Loop) -> bool:
+    """Does the loop spread elements over the threads (its counter starts at a value that differs
+    between threads: `i = blockIdx.x * blockDim.x + threadIdx.x`, `i = threadIdx.x`)? Then each
+    thread's narrow element could be two: an element-wise pass. A loop whose counter starts the same
+    in every thread (a GEMM's inner product, exllamav2's walk down a packed column) moves its
+    element per iteration for another reason: packing it needs each thread to own more columns
+    (register blocking), not a wider load. Decided by the uniformity proof of the start value."""
+    inits = []
+    for s in ([loop.init] if not isinstance(loop.init, ir.Block) else list(loop.init.body)):
+        if isinstance(s, ir.Decl) and s.init is not None:
+            inits.append(s.init)
+        elif isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Assign):
+            inits.append(s.expr.value)
+    return any(un.of(fkey, e).level >= LANE for e in inits)
+
+
+def _loop_sites(ctx, kernel: ir.Kernel) -> dict[int, tuple]:
+    """The scalar narrow accesses inside element-wise loops -> the outermost such loop around each
+    (where it starts): the loop is the root cause (packed as a whole, not line by line)."""
+    out: dict[int, tuple] = {}
+    un = common.uniformity(ctx, kernel)
+    for fkey, body, _ in common.bodies(ctx, kernel):
+        stack: list[tuple[ir.Stmt, tuple | None]] = [(body, None)]
+
+        def mark(roots, loop: tuple) -> None:
+            out.update((a.site, loop) for a in walk_accesses(roots) if not _packed(a) and a.site not in out)
+
         while stack:
-            s, inside = stack.pop()
+            s, loop = stack.pop()
             if s is None:
                 continue
             if isinstance(s, ir.Block):
-                stack.extend((c, inside) for c in s.body)
+                stack.extend((c, loop) for c in s.body)
             elif isinstance(s, ir.If):
-                if inside:
-                    out.update(a.site for a in walk_accesses([s.cond]) if not _packed(a))
-                stack.extend(((s.then, inside), (s.other, inside)))
+                if loop is not None:
+                    mark([s.cond], loop)
+                stack.extend(((s.then, loop), (s.other, loop)))
             elif isinstance(s, ir.Loop):
-                stack.append((s.init, inside))
-                out.update(a.site for a in walk_accesses([s.cond, s.step]) if not _packed(a))
-                stack.append((s.body, True))
+                here = loop
+                if here is None and _distributes(un, fkey, s):
+                    here = (s.span.file, s.span.line) if s.span is not None else (id(s),)
+                stack.append((s.init, loop))
+                if here is not None:
+                    mark([s.cond, s.step], here)
+                stack.append((s.body, here))
             elif isinstance(s, ir.Unsupported):
-                stack.extend((p, inside) for p in s.parts)
-            elif inside:
-                roots = [getattr(s, f, None) for f in ("init", "expr", "value")]
-                out.update(a.site for a in walk_accesses(roots) if not _packed(a))
+                stack.extend((p, loop) for p in s.parts)
+            elif loop is not None:
+                mark([getattr(s, f, None) for f in ("init", "expr", "value")], loop)
     return out
 
 
@@ -144,4 +174,7 @@ def check(ctx) -> Iterator[Diagnostic]:
             msg = (f"element-wise loop {what}s `{a.symbol}` one {width}-byte element ({elem}) per lane: each "
                    f"instruction moves {32 * width} bytes per warp; pack elements ({pack}, or 16-byte vectors) "
                    f"for {4 // width}-{16 // width}x fewer memory instructions")
-            yield ctx.report(a, msg, facts={"symbol": a.symbol, "width": width * 8, "op": a.op})
+            # one finding per loop of one kernel (its instantiations included): packing is done to the
+            # loop as a whole, so its other narrow accesses are listed, not reported one line each
+            yield ctx.report(a, msg, facts={"symbol": a.symbol, "width": width * 8, "op": a.op},
+                             group=(kr.file, kr.name.split("<", 1)[0], in_loop[st.site.id]))

@@ -26,25 +26,40 @@ the work.
 
 ## Example
 ```cuda
-__global__ void fill(float *out) { out[blockIdx.x * blockDim.x + threadIdx.x] = 1.0f; }
+__global__ void fill(float *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = 1.0f;
+}
 int main()
 {
     float *d = 0;
-    fill<<<1024, 48>>>(d);   // 48 threads: the second warp of every block is half empty
+    int n = 1 << 20;
+    fill<<<(n + 47) / 48, 48>>>(d, n);   // 48 threads: the second warp of every block is half empty
     return 0;
 }
 ```
 
 ## Use instead
 ```cuda
-__global__ void fill(float *out) { out[blockIdx.x * blockDim.x + threadIdx.x] = 1.0f; }
+__global__ void fill(float *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = 1.0f;
+}
 int main()
 {
     float *d = 0;
-    fill<<<1024, 64>>>(d);   // two full warps per block
+    int n = 1 << 20;
+    fill<<<(n + 63) / 64, 64>>>(d, n);   // two full warps per block
     return 0;
 }
 ```
+A number of threads is proposed only where the kernel's indexing allows it:
+when its stores have no bounds check (no lane-varying test, early exit or
+grid-stride loop before them), more threads would write past what the launch
+writes, so the finding says the indexing must change with the block; one
+such block alone (a 4x4 demo of 16 threads) is taken as deliberate.
 
 ## How to silence
 `// smemlint: ignore[LAUNCH001]` on the launch line, or `ignore = ["LAUNCH001"]`
@@ -68,6 +83,7 @@ from collections.abc import Iterator
 
 from .. import ir
 from ..diagnostics import Diagnostic, Rule, Severity
+from ..symbolic.cfg import walk_exprs
 from ..symbolic.uniformity import LANE
 from . import _common as common
 
@@ -144,6 +160,50 @@ def _per_thread_data(ctx, kernel: ir.Kernel, results) -> bool:
     return False
 
 
+def _exits(s: ir.Stmt | None) -> bool:
+    """The statement ends the thread on some path (`return` inside it)."""
+    return s is not None and any(isinstance(n, ir.Return) for n in ir.walk(s))
+
+
+def _unguarded_stores(ctx, kernel: ir.Kernel) -> bool:
+    """Does the kernel store to global or shared memory at a per-thread address with no lane-varying test
+    before it (no `if (i < n)`, no early exit, no loop whose trips differ per thread)? Then its
+    indexing covers exactly the threads it is launched with: a block of more threads writes past
+    what the launch writes (SGEMM_CUDA's 16-thread demo would write rows 4..7 of 4-row arrays), and
+    fewer leaves elements unwritten. Decided from the uniformity proof of the conditions."""
+    un = common.uniformity(ctx, kernel)
+    spaces = common.access_results(ctx)
+
+    def varies(cond: ir.Expr | None) -> bool:
+        return cond is not None and un.of(kernel.key, cond).level >= LANE
+
+    def unguarded(s: ir.Stmt | None) -> bool:
+        if s is None:
+            return False
+        if isinstance(s, ir.Block):
+            for c in s.body:
+                if unguarded(c):
+                    return True
+                if isinstance(c, ir.If) and varies(c.cond) and (_exits(c.then) or _exits(c.other)):
+                    return False  # `if (i >= n) return;`: what follows is guarded
+            return False
+        if isinstance(s, ir.If):
+            return not varies(s.cond) and (unguarded(s.then) or unguarded(s.other))
+        if isinstance(s, ir.Loop):
+            grid_stride = s.step is not None and any(isinstance(x, ir.Builtin) and x.name.startswith("gridDim")
+                                                     for x in ir.walk(s.step))
+            return not grid_stride and not varies(s.cond) and unguarded(s.body)
+        for e in walk_exprs([getattr(s, f, None) for f in ("init", "expr", "value")]):
+            if isinstance(e, ir.Access) and e.op in ("st", "atomic"):
+                u = un.site(e.site)
+                result = spaces.get((kernel.key, e.site))
+                if u is not None and u.level >= LANE and (result is None or result.space in ("global", "shared")):
+                    return True
+        return False
+
+    return unguarded(kernel.body)
+
+
 def check(ctx) -> Iterator[Diagnostic]:
     u = common.unit(ctx)
     if u is None:
@@ -170,14 +230,21 @@ def check(ctx) -> Iterator[Diagnostic]:
             if threads == 1 or (threads < 32 and (launch.kernel in serial or launch.kernel in idle)):
                 continue  # one thread, a serial kernel or one without memory work, on purpose: demos
             if threads > 0 and threads % 32:
+                exact = kernel is not None and _unguarded_stores(ctx, kernel)
+                grid_blocks = launch.grid[0] * launch.grid[1] * launch.grid[2] if launch.grid else None
+                if exact and grid_blocks == 1:
+                    continue  # one block whose indexing is sized to it: a demo of that shape, on purpose
                 warps = -(-threads // 32)
                 lanes = warps * 32 - threads
                 down = threads - threads % 32
                 use = f"{warps * 32}" + (f" (or {down})" if down else "")
                 shape = ",".join(str(v) for v in launch.block)
                 written = f" `{launch.block_text}`" if launch.block_text and launch.block_text != str(threads) else ""
+                advice = ("its stores have no bounds check, so its indexing must change with the block "
+                          "(more threads would write past what this launch writes)" if exact
+                          else f"use {use} threads")
                 msg = (f"block ({shape}){written} of {threads} threads for {kname} is not a multiple of 32; its "
-                       f"last warp runs with {lanes} of 32 lanes idle; use {use} threads")
+                       f"last warp runs with {lanes} of 32 lanes idle; {advice}")
                 yield common.diag(ctx, launch.span, msg, facts={"kind": "block", "threads": threads})
                 continue
         if launch.grid is None or launch.block is None or sms is None or kernel is None:

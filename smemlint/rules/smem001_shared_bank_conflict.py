@@ -43,7 +43,11 @@ out[j] = tile[threadIdx.x][threadIdx.y];   // 1 wavefront per request
 ```
 or swizzle the column index: `tile[r][c ^ (r % 32)]` on every access.
 smemlint re-runs its model on the padded layout before it suggests padding,
-and only suggests a fix that really gives the ideal count.
+and only suggests a fix that really gives the ideal count and keeps every
+access to the array as wide as the compiler emits it: where a `float4` cast
+or loads nvcc merges into LDS.128 touch the array, the padding is 16 bytes
+(a one-word pad would misalign them: a fault for the store, four scalar loads
+for the merged one), or no fix is offered.
 
 ## Measured on Hopper (H100, Nsight Compute)
 - 4-byte accesses: lanes at a word stride `s` cost `gcd(s, 32)` wavefronts.
@@ -216,12 +220,18 @@ def _padding_fix(ctx, k: KernelResult, a: AccessResult) -> Fix | None:
             and x.op in ("ld", "st") and _bank_costed(x)]
     wide = any(x.width_bits >= 128 for x in same)  # ldmatrix rows, LDS.128: move 16-byte chunks
     wmma = any(_instruction(x).startswith("wmma.") for x in same)
+    # the widest access of the array as the compiler emits it (a float4 cast, loads nvcc merges into
+    # LDS.128): a new layout must keep every access that wide aligned, or the store faults
+    # (misaligned address) and the merged loads fall apart into scalar ones (SGEMM_CUDA kernels 5-9)
+    vector = _emitted_bytes(k, sym, same)
     arch = ctx.settings.arch
     if len(sym.dims) >= 2:
         last = sym.dims[-1]
         one_word = max(1, 4 // sym.elem.bytes)
         for pad in sorted({one_word, 1, 2 * one_word, 4 * one_word}):
             dims = sym.dims[:-1] + (last + pad,)
+            if (last + pad) * sym.elem.bytes % vector:
+                continue  # rows no longer a multiple of the widest access: misaligned
             if _try_layout(k, sym.key, same, arch, dims_override={sym.key: dims}):
                 found = _last_dimension(source_of(ctx, sym.decl.file), sym) if sym.decl else None
                 old_last = found[3].strip() if found else str(last)
@@ -262,16 +272,38 @@ def _padding_fix(ctx, k: KernelResult, a: AccessResult) -> Fix | None:
                            verified="re-evaluated with the swizzled layout: every access of "
                                     f"`{sym.name}` needs its ideal wavefronts")
     elif len(sym.dims) == 1 and sym.elem.bytes == 4:
-        def skew(off: np.ndarray) -> np.ndarray:
-            return off + (off // 128) * 4
+        # a gap of the widest access's size (a word, or 16 bytes for float4 / LDS.128: every access
+        # stays aligned) every `every` bytes, the first that verifies
+        n = sym.dims[0]
+        for every in (128, 256, 512, 1024, 2048, 4096):
+            if every >= n * 4:
+                break
 
-        if _try_layout(k, sym.key, same, arch, remap={sym.key: skew}):
-            n = sym.dims[0]
-            return Fix(f"insert one padding word every 32: index `{sym.name}[i + i / 32]` and declare "
-                       f"`{sym.name}[{n + n // 32}]`",
-                       verified=f"re-evaluated with the padded index: every access of `{sym.name}` "
-                                "needs its ideal wavefronts")
+            def skew(off: np.ndarray, every=every) -> np.ndarray:
+                return off + (off // every) * vector
+
+            if _try_layout(k, sym.key, same, arch, remap={sym.key: skew}):
+                words, gap = every // 4, vector // 4
+                index = f"i + i / {words}" if gap == 1 else f"i + (i / {words}) * {gap}"
+                what = "one padding word" if gap == 1 else f"{vector} padding bytes"
+                return Fix(f"insert {what} every {words} words: index `{sym.name}[{index}]` and declare "
+                           f"`{sym.name}[{n + (n // words) * gap}]`",
+                           verified=f"re-evaluated with the padded index: every access of `{sym.name}` "
+                                    f"needs its ideal wavefronts and keeps its {vector}-byte alignment")
     return None
+
+
+def _emitted_bytes(k: KernelResult, sym, same: list[AccessResult]) -> int:
+    """Bytes of the widest access to `sym` as nvcc emits it: its own width, or the wider load nvcc is
+    predicted to merge it into (symbolic/merging.py); at least the element."""
+    from ..symbolic.merging import predicted_merges
+
+    widest = max([sym.elem.bytes, 4] + [x.width_bits // 8 for x in same])
+    if k.ir is not None and k.unit is not None:
+        merged = predicted_merges(k.ir, k.unit.functions, k.unit.volatile_vars)
+        sites = {x.stats.site.id for x in same if x.stats}
+        widest = max([widest] + [m.bytes for sid, m in merged.items() if sid in sites])
+    return widest
 
 
 def _ldm_edits(source: str, same: list[AccessResult], old_last: str, last: int,

@@ -52,6 +52,11 @@ It is an info-level note: `--fail-on warning` keeps it out of CI failures;
 `ignore = ["SMEM003"]` hides it, `// smemlint: ignore[SMEM003]` on one line.
 
 ## Limitations
+An access into rows whose length the source leaves undefined (a macro a
+runtime-compiled source gets from its host code, a template argument no launch
+gives) is not reported: its address is unknown for want of a size, not because
+of data; the file's note names the `-D` flags it needs.
+
 A data-dependent value that is the same for the whole block (read at a
 block-uniform address) only shifts the addresses; such accesses are
 predicted (the shift renames banks) and not reported here.
@@ -60,7 +65,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .. import ir
 from ..diagnostics import Diagnostic, Rule, Severity
+from ..reach import statement_exprs
+from ..symbolic.cfg import walk_exprs
 from ..symbolic.uniformity import LANE
 from . import _common as common
 
@@ -68,14 +76,27 @@ RULE = Rule(code="SMEM003", name="shared-unpredictable", severity=Severity.INFO,
             summary="shared-memory access whose lane addresses depend on data")
 
 
+def _unknown_layout_sites(ctx, kernel: ir.Kernel) -> set[int]:
+    """Accesses into rows of unknown length (a size the source leaves to template arguments no
+    launch gives, or to a macro it never defines): their addresses are unknown for want of a size,
+    not because they depend on data; the file's note says what it needs (`-D TILE_DIM=...`)."""
+    out: set[int] = set()
+    for _, body, _ in common.bodies(ctx, kernel):
+        for acc in (e for e in statement_exprs(body) if isinstance(e, ir.Access)):
+            if any(isinstance(e, ir.Subscript) and e.step <= 0 for e in walk_exprs([acc.lvalue])):
+                out.add(acc.site)
+    return out
+
+
 def check(ctx) -> Iterator[Diagnostic]:
     for kernel, kr in common.kernels(ctx):
         if kr is None:
             continue
         un = common.uniformity(ctx, kernel)
+        unknown_layout = _unknown_layout_sites(ctx, kernel)
         for a in kr.accesses:
             st = a.stats
-            if st is None:
+            if st is None or st.site.id in unknown_layout:
                 continue
             space = st.symbol.space if st.symbol is not None else a.space
             if space != "shared":

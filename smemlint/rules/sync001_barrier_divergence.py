@@ -397,7 +397,7 @@ def _divergence(ctx, kernel: ir.Kernel, fkey: str, fname: str, line: int, st: ir
     """One finding per diverging condition, at its first barrier, naming the others it also guards."""
     targets = sorted(set(targets), key=lambda t: (t[0].line, t[0].column))
     sp, what = targets[0]
-    text = common.line_text(ctx, line).strip()
+    text = common.line_text(ctx, line, st.span.file if st is not None and st.span is not None else sp.file).strip()
     if len(text) > 60:
         text = text[:57] + "..."
     where = "loop" if isinstance(st, ir.Loop) else "`if`"

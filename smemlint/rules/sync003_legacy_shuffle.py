@@ -51,6 +51,10 @@ before the branch).
 A call is matched after clang resolves it: a function of the project's own
 code that happens to be named `__all` or `__shfl` is not the intrinsic.
 
+Only device code the build runs is looked at: a call in a device function that
+no kernel of the run calls (an overload only another platform's build uses) is
+not reported, nor one in an inactive `#if` branch (clang does not parse it).
+
 ## Limitations
 Only direct calls are recognised; a macro that expands to a legacy intrinsic
 is reported at the macro's use.
@@ -60,6 +64,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, Edit, Fix, Rule, Severity
+from ..reach import is_reached
 from . import _common as common
 
 RULE = Rule(code="SYNC003", name="legacy-shuffle", severity=Severity.WARNING,
@@ -92,13 +97,17 @@ def check(ctx) -> Iterator[Diagnostic]:
     u = common.unit(ctx)
     if u is None:
         return
+    reached = set(ctx.result.reached_functions or ())
     for call in u.calls:
         if call.context == "host" or call.name not in LEGACY or call.launch:
             continue
         if call.callee_system is False:
             continue  # the project's own function of that name (a verifier's `__all`), not the intrinsic
+        if u.kernels and call.function_key and not is_reached(call.function_key, reached):
+            continue  # a device function no kernel of this file calls (the run's other files: lint.py)
         new = LEGACY[call.name]
         msg = (f"`{call.name}` has no member mask (removed for sm_70+): use `{new}` with the mask of the lanes "
                "that take part; since Volta a warp's lanes need not be converged")
-        yield common.diag(ctx, call.callee, msg, facts={"callee": call.name, "replacement": new},
+        yield common.diag(ctx, call.callee, msg, facts={"callee": call.name, "replacement": new,
+                                                      "function_key": call.function_key},
                           fix=_fix(ctx, call))

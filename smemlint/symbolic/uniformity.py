@@ -44,13 +44,16 @@ class U:
     data: bool = False  # lane-varying because of data read from memory (not predictable from indices)
     why: str = ""  # what makes it vary, for messages
     tid: bool = False  # threadIdx.x plus a multiple of 32: dividing by 32 gives a warp-uniform value
+    # threadIdx.x plus a block-uniform value: subtracting threadIdx.x (or another such value) leaves
+    # a block-uniform one (`(tid - threadIdx.x) > n` with tid = threadIdx.x + blockIdx.x * blockDim.x)
+    offset: bool = False
 
     @property
     def name(self) -> str:
         return LEVEL_NAMES[self.level]
 
     def key(self) -> tuple:
-        return (self.level, self.data, self.tid)
+        return (self.level, self.data, self.tid, self.offset)
 
 
 UNIFORM = U()
@@ -59,7 +62,7 @@ UNIFORM = U()
 def join(*us: U) -> U:
     if len(us) == 2 and (us[0] is us[1] or us[0] == us[1]):  # the common case, without the general walk
         u = us[0]
-        return UNIFORM if u.level == BLOCK else u if not u.tid else U(u.level, u.data, u.why, False)
+        return UNIFORM if u.level == BLOCK else u if not (u.tid or u.offset) else U(u.level, u.data, u.why, False)
     level = max((u.level for u in us), default=BLOCK)
     if level == BLOCK:
         return UNIFORM
@@ -317,7 +320,7 @@ class KernelUniformity:
             return UNIFORM
         if isinstance(e, ir.Builtin):
             if e.name == "threadIdx.x":
-                return U(LANE, False, "threadIdx.x", True)
+                return U(LANE, False, "threadIdx.x", True, True)
             if e.name in self.flat:
                 return UNIFORM
             if e.name.startswith("threadIdx.") or e.name == "laneid":
@@ -329,6 +332,8 @@ class KernelUniformity:
             a, b = ev(e.lhs), ev(e.rhs)
             if e.op == ",":
                 return b
+            if e.op == "-" and a.offset and b.offset:
+                return UNIFORM  # (threadIdx.x + u1) - (threadIdx.x + u2): the thread terms cancel
             if a.tid and b.level == BLOCK:
                 if e.op == "/" and _is_warp_size(e.rhs):
                     return U(WARP, a.data, f"the warp index ({a.why} / 32)")
@@ -337,9 +342,13 @@ class KernelUniformity:
                 if e.op == "&" and isinstance(e.rhs, ir.Const) and e.rhs.value & 31 == 0:
                     return U(WARP, a.data, f"{a.why} rounded to its warp")
                 if e.op in ("+", "-") and _mult32(e.rhs):
-                    return U(a.level, a.data, a.why, True)
+                    return U(a.level, a.data, a.why, True, a.offset)
             if e.op == "+" and b.tid and a.level == BLOCK and _mult32(e.lhs):
-                return U(b.level, b.data, b.why, True)
+                return U(b.level, b.data, b.why, True, b.offset)
+            if e.op in ("+", "-") and a.offset and b.level == BLOCK:
+                return U(a.level, a.data, a.why, False, True)
+            if e.op == "+" and b.offset and a.level == BLOCK:
+                return U(b.level, b.data, b.why, False, True)
             return join(a, b)
         if isinstance(e, ir.UnOp):
             u = ev(e.operand)
@@ -396,7 +405,7 @@ class KernelUniformity:
 
     def _summary(self, fkey: str, f: ir.Function, args: list[U]) -> U:
         """The function's result for these argument levels (context-sensitive: twice(blockIdx.x) stays uniform)."""
-        ck = fkey + "|" + ",".join(f"{a.level}{int(a.data)}{int(a.tid)}" for a in args)
+        ck = fkey + "|" + ",".join(f"{a.level}{int(a.data)}{int(a.tid)}{int(a.offset)}" for a in args)
         if ck in self._summaries:
             return self._summaries[ck]
         if ck in self._stack or len(self._stack) > 8:
@@ -468,7 +477,8 @@ def _join_keep_tid(old: U, u: U) -> U:
     if old is u or old == u:
         return old
     j = join(old, u)
-    return U(j.level, j.data, j.why, old.tid and u.tid and j.level == LANE)
+    return U(j.level, j.data, j.why, old.tid and u.tid and j.level == LANE,
+             old.offset and u.offset and j.level == LANE)
 
 
 def _merge(states: list[dict[str, U]], cond: U, assigned: frozenset[str]) -> dict[str, U]:
