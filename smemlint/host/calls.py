@@ -23,6 +23,7 @@ from ..cursors.folding import operator_of
 from ..cursors.nodes import MAX_WALK, FileNames, children, decl_key, span_of, subtree
 from ..cursors.nodes import key as cursor_key
 from .values import HostEvaluator
+from .wrappers import WrapperIndex, resolve
 
 K = ci.CursorKind
 T = ci.TypeKind
@@ -76,6 +77,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     launches: list[tuple[int, Launch]] = []
     callees = _Callees()
     file_of = FileNames()
+    wrappers = WrapperIndex(LAUNCH_CONFIG_CALLS)
     for fn in _definitions(tu.cursor, main, file_of):
         if functions is not None:
             functions.append(fn)
@@ -98,6 +100,8 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
                         launches.append((offset, found))
                     elif launch:
                         launches += [(offset, x) for x in _pointer_launches(c, c_kids, fn)]
+                    else:
+                        launches += [(offset, x) for x in _wrapper_launches(c, fn, wrappers)]
                     if host_calls is not None:
                         host_calls.append((c, fn))
                     fact = _call_fact(c, c_kids, kids, launch, callees, path, lines, fn.spelling, fkey, context)
@@ -130,6 +134,18 @@ def _chevron_launch(c: ci.Cursor, c_kids: list[ci.Cursor], fn: ci.Cursor) -> Lau
     cargs = list(config.get_arguments())
     return Launch(c, kernel, fn, *(cargs[i] if i < len(cargs) else None for i in range(3)),
                   args=list(c.get_arguments()))
+
+
+def _wrapper_launches(c: ci.Cursor, fn: ci.Cursor, wrappers: WrapperIndex) -> list[Launch]:
+    """A call of a launch wrapper (wrappers.py) that passes it a kernel: a launch of that kernel at
+    the call, with what the wrapper writes in `<<<>>>` and passes the kernel read at the call."""
+    out = []
+    for kernel, fwd in wrappers.launches_of(c):
+        call_args = list(c.get_arguments())
+        grid, block, smem = (resolve(part, call_args)[0] for part in fwd.config)
+        args = [a for part in fwd.args for a in resolve(part, call_args) if a is not None]
+        out.append(Launch(c, kernel, fn, grid, block, smem, args=args, via=f"launch wrapper `{c.spelling}`"))
+    return out
 
 
 def _pointer_launches(c: ci.Cursor, c_kids: list[ci.Cursor], fn: ci.Cursor) -> list[Launch]:
