@@ -17,6 +17,7 @@ from .config import Settings
 from .lower.extract import extract, read_source
 from .parse.flags import ParseOptions
 from .parse.translation import parse
+from .parse.written import written_kernels
 from .results import AccessResult, FileResult, KernelResult, internal_error_message
 from .symbolic.interp import Interpreter
 from .symbolic.stats import STEP_BUDGET, LaunchConfig, SiteStats
@@ -435,9 +436,12 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
         if undefined:
             result.notes.append(undefined_note(undefined, bool(parsed.missing_includes)))
         result.source = source
+        result.kernels_written = [name for name, _ in written_kernels(source)]
         unit = extract(parsed.tu, path, source, focus)
         result.unit = unit
         result.reached_functions = sorted(reached_functions(unit))
+        if focus is None:
+            result.kernels_not_compiled = [n for n in result.kernels_written if n not in unit.defined_kernels]
         result.notes += unit.notes
         for kernel in unit.kernels:
             try:

@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
+from .parse.written import written_kernels
 from .results import FileResult
 from .undefined_names import NOTE_START as UNDEFINED_NOTE
 
@@ -36,6 +37,12 @@ class Coverage:
     files_missing_includes: int = 0
     # linted, but nothing of what was asked could be analysed (not_analysed()): exit 2 unless --exit-zero
     files_not_analysed: int = 0
+    # the __global__ functions the run's files define, counted from their text (parse/written.py), and
+    # how many of them got a shared or global number in some instance: reach, counted from the source
+    kernels_written: int = 0
+    kernels_written_with_numbers: int = 0
+    kernels_written_not_found: int = 0
+    kernels_written_not_compiled: int = 0  # in #if branches the build leaves out: not counted above
     kernels_found: int = 0
     kernels_with_predictions: int = 0  # at least one access with a number
     kernels_failed: int = 0  # found, but their analysis failed
@@ -140,9 +147,53 @@ def coverage(results: list[FileResult]) -> Coverage:
             c.accesses += len(k.accesses)
             c.accesses_predicted += predicted
             c.kernels_with_predictions += predicted > 0
+    _reach(c, results, reasons)
     c.reasons = [{"reason": why, "files": n} for why, n in sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0]))]
     c.warning = _warning(c)
     return c
+
+
+def _base_name(kernel: str) -> str:
+    """`transpose<32, float>` -> `transpose`; `ns::k` -> `k` (the text names the function alone)."""
+    return kernel.split("<", 1)[0].rsplit("::", 1)[-1]
+
+
+def _written_in(r: FileResult) -> list[str]:
+    if r.kernels_written is not None:
+        return r.kernels_written
+    if r.status != "ok":  # not linted (a time-out, a crash): its kernels are still written there
+        try:
+            with open(r.path, encoding="utf-8", errors="replace") as fh:
+                return [name for name, _ in written_kernels(fh.read())]
+        except OSError:
+            return []
+    return []
+
+
+def _reach(c: Coverage, results: list[FileResult], reasons: Counter) -> None:
+    """The kernels written in the run's files, and which of them were found and got a number (by
+    file and name: a template's instances count for the one kernel written)."""
+    import os
+
+    written = {(os.path.abspath(r.path), name) for r in results for name in _written_in(r)}
+    left_out = {(os.path.abspath(r.path), name) for r in results for name in r.kernels_not_compiled or ()}
+    found, numbered = set(), set()
+    for r in results:
+        for k in r.kernels:
+            key = (os.path.abspath(k.file), _base_name(k.name))
+            found.add(key)
+            if any(a.predictable and a.space in ("shared", "global") for a in k.accesses):
+                numbered.add(key)
+    # a header's kernel inactive in one includer's build may be compiled in another's
+    left_out -= found
+    written -= left_out
+    c.kernels_written = len(written)
+    c.kernels_written_not_compiled = len(left_out)
+    c.kernels_written_with_numbers = len(written & numbered)
+    missed = written - found
+    c.kernels_written_not_found = len(missed)
+    for _ in {path for path, _ in missed}:
+        reasons["kernels written but never found"] += 1
 
 
 def _warning(c: Coverage) -> str | None:
@@ -175,6 +226,10 @@ def summary_line(c: Coverage) -> str:
     """One line for the text summary: how much had predictions, what stood in the way."""
     line = f"coverage: {c.kernels_with_predictions} of {c.kernels_found} kernel{'s' * (c.kernels_found != 1)} " \
            f"with predictions"
+    if c.kernels_written:
+        line += f" ({c.kernels_written_with_numbers} of {c.kernels_written} written in the source with a shared or " \
+                f"global number" + (f"; {c.kernels_written_not_compiled} more in #if branches this build leaves out"
+                                    if c.kernels_written_not_compiled else "") + ")"
     if c.files_with_parse_errors:
         line += f"; {c.files_with_parse_errors} of {c.files} file{'s' * (c.files != 1)} parsed with errors"
     if c.files_not_analysed:

@@ -478,6 +478,9 @@ class TranslationUnit:
     notes: list[str] = field(default_factory=list)
     calls: list[CallFact] = field(default_factory=list)  # every call in the file, host and device, in source order
     volatile_vars: set[str] = field(default_factory=set)  # decl keys of volatile objects / pointers to volatile
+    # names of the __global__ functions the file defines in the code this build compiles (a kernel
+    # written in an inactive #if branch is not among them)
+    defined_kernels: set[str] = field(default_factory=set)
 
 
 @dataclass(frozen=True)

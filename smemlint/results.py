@@ -118,6 +118,11 @@ class FileResult:
     # keys of the kernels and of the functions they call (reach.py): what of the file a build runs;
     # None: not known (a result of an older smemlint read from the cache)
     reached_functions: list[str] | None = None
+    # names of the __global__ functions the file's text defines (parse/written.py): what coverage
+    # counts reach against; None: not read (a result of an older smemlint, or the file not read)
+    kernels_written: list[str] | None = None
+    # of those, the ones in code this build does not compile (inactive #if branches)
+    kernels_not_compiled: list[str] | None = None
 
     @property
     def accesses(self) -> list[AccessResult]:

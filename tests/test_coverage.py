@@ -33,6 +33,8 @@ def test_a_tree_without_its_include_paths_is_warned_about(tmp_path: Path) -> Non
     cov = json.loads(r.stdout)["coverage"]
     assert cov == {
         "files": 6, "files_not_linted": 1, "files_with_parse_errors": 3, "files_missing_includes": 3,
+        "kernels_written": 5, "kernels_written_with_numbers": 5, "kernels_written_not_found": 0,
+        "kernels_written_not_compiled": 0,
         "kernels_found": 5, "kernels_with_predictions": 5, "kernels_failed": 0, "kernels_not_instantiated": 1,
         "files_not_analysed": 0,
         "accesses": cov["accesses"], "accesses_predicted": cov["accesses_predicted"],
@@ -46,7 +48,8 @@ def test_a_tree_without_its_include_paths_is_warned_about(tmp_path: Path) -> Non
     assert 0 < cov["accesses_predicted"] < cov["accesses"]
 
     text = check(str(tmp_path)).stdout.splitlines()
-    assert text[-1] == ("coverage: 5 of 5 kernels with predictions; 3 of 6 files parsed with errors; main reasons: "
+    assert text[-1] == ("coverage: 5 of 5 kernels with predictions (5 of 5 written in the source with a shared or "
+                        "global number); 3 of 6 files parsed with errors; main reasons: "
                         "missing include project/config.h (3 files), missing include project/tensor.h (3 files), "
                         "not linted: binary file (1 file)")
 
@@ -56,11 +59,32 @@ def test_a_tree_without_its_include_paths_is_warned_about(tmp_path: Path) -> Non
         (tmp_path / "inc" / "project" / h).write_text("#pragma once\n")
     (tmp_path / "binary.cu").unlink()
     text = check("-I", str(tmp_path / "inc"), str(tmp_path)).stdout.splitlines()
-    assert text[-1] == ("coverage: 5 of 5 kernels with predictions; main reasons: "
+    assert text[-1] == ("coverage: 5 of 5 kernels with predictions (5 of 5 written in the source with a shared or "
+                        "global number); main reasons: "
                         "template kernels not launched in the file (1 file)"), text[-3:]
 
 
 def test_every_run_ends_with_its_coverage(tmp_path: Path) -> None:
     (tmp_path / "k.cu").write_text(GOOD)
     r = check(str(tmp_path / "k.cu"))
-    assert r.stdout.splitlines()[-1] == "coverage: 1 of 1 kernel with predictions"
+    assert r.stdout.splitlines()[-1] == ("coverage: 1 of 1 kernel with predictions (1 of 1 written in the source "
+                                         "with a shared or global number)")
+
+
+def test_reach_is_counted_from_the_kernels_written(tmp_path: Path) -> None:
+    """Kernels written in the source are the denominator (issue 29 item 7): one the front end never
+    finds counts as a miss, one in an #if branch the build leaves out is said apart, a kernel a
+    macro defines is not counted twice, and one found with no shared or global access gets no number."""
+    (tmp_path / "k.cu").write_text(GOOD + """
+#ifdef NOT_THIS_BUILD
+__global__ void leftOut(float *x) { x[threadIdx.x] = 0.f; }
+#endif
+#define MAKE(name) __global__ void name(float *x) { x[threadIdx.x] = 1.f; }
+MAKE(fromMacro)
+__global__ void registersOnly(float *x) { float a = 1.f; (void)a; }
+""")
+    cov = json.loads(check("--format", "json", str(tmp_path / "k.cu")).stdout)["coverage"]
+    # GOOD's kernel and registersOnly written; fromMacro is found (made by the macro) but not written as such
+    assert (cov["kernels_written"], cov["kernels_written_with_numbers"], cov["kernels_written_not_compiled"],
+            cov["kernels_written_not_found"]) == (2, 1, 1, 0), cov
+

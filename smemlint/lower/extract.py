@@ -559,6 +559,7 @@ class Extractor:
             if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and c.is_definition() and \
                     has_attribute(c, K.CUDAGLOBAL_ATTR):
                 kernels_by_pattern[loc_key(c)] = c
+                unit.defined_kernels.add(c.spelling)
         host_calls: list[tuple[ci.Cursor, ci.Cursor]] = []
         functions: list[ci.Cursor] = []  # every function defined in the file (collect lists them)
         try:

@@ -1,0 +1,89 @@
+"""The `__global__` kernels a file's text defines, read from the text alone (no parse): what the
+coverage statement counts reach against. A kernel the front end never found is the worst miss, and
+a count made from what was found cannot show it.
+
+Comments and string literals are skipped; a `__global__` inside a `#define` is not counted (the
+kernels such a macro makes are named where it is expanded, which the text does not say).
+"""
+from __future__ import annotations
+
+import re
+
+_TOKEN = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|\b__global__\b', re.S)
+_NAME_BEFORE_PAREN = re.compile(r"([A-Za-z_]\w*)\s*(?:<[^<>()]*>)?\s*\($")
+_ATTRIBUTES = {"__launch_bounds__", "__cluster_dims__", "__attribute__", "__declspec", "alignas",
+               "__maxnreg__", "__noinline__", "__forceinline__"}
+MAX_SCAN = 4 * 1024 * 1024  # characters of a file read for kernels
+
+
+def _in_define(text: str, at: int) -> bool:
+    """Is position `at` inside a preprocessor directive (a `#define` body, continued lines too)?"""
+    start = text.rfind("\n", 0, at) + 1
+    while True:
+        line = text[start:text.find("\n", start) if text.find("\n", start) >= 0 else len(text)]
+        if line.lstrip().startswith("#"):
+            return True
+        if start == 0:
+            return False
+        prev_end = start - 1
+        prev_start = text.rfind("\n", 0, prev_end) + 1
+        if not text[prev_start:prev_end].rstrip().endswith("\\"):
+            return False
+        start = prev_start
+
+
+def _matching(text: str, i: int, open_: str, close: str) -> int:
+    """Index just past the bracket that closes the one at `i` (len(text) if none)."""
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == open_:
+            depth += 1
+        elif text[j] == close:
+            depth -= 1
+            if depth == 0:
+                return j + 1
+    return len(text)
+
+
+def written_kernels(text: str) -> list[tuple[str, int]]:
+    """(name, line) of each `__global__` function the text defines (a declaration ending in `;` is
+    not a definition), in order."""
+    text = text[:MAX_SCAN]
+    blanked = []  # the text with comments and strings blanked (same length, same lines)
+    last = 0
+    hits = []
+    for m in _TOKEN.finditer(text):
+        blanked.append(text[last:m.start()])
+        if m.group(0) == "__global__":
+            hits.append(m.start())
+            blanked.append(m.group(0))
+        else:
+            blanked.append(re.sub(r"[^\n]", " ", m.group(0)))
+        last = m.end()
+    blanked.append(text[last:])
+    code = "".join(blanked)
+    out = []
+    for at in hits:
+        if _in_define(code, at):
+            continue
+        i = at + len("__global__")
+        name = None
+        while i < len(code):
+            paren = code.find("(", i)
+            if paren < 0:
+                break
+            m = _NAME_BEFORE_PAREN.search(code[max(i, paren - 400):paren + 1])
+            if m is None or ";" in code[i:paren] or "{" in code[i:paren]:
+                break
+            if m.group(1) in _ATTRIBUTES:
+                i = _matching(code, paren, "(", ")")
+                continue
+            name = m.group(1)
+            i = _matching(code, paren, "(", ")")
+            break
+        if name is None:
+            continue
+        follow = re.search(r"[{;]", code[i:])
+        if follow is not None and follow.group(0) == "{":
+            out.append((name, code.count("\n", 0, at) + 1))
+    return out

@@ -1,0 +1,30 @@
+"""Kernels written in a file's text (parse/written.py), the denominator of reach: definitions only,
+attributes and templates read through, comments, strings and macro bodies skipped."""
+from __future__ import annotations
+
+from smemlint.parse.written import written_kernels
+
+
+def test_definitions_in_the_text() -> None:
+    text = """
+// __global__ void commented() {}
+/* __global__ void blockComment() {} */
+template <int N>
+__global__ void __launch_bounds__(256, 2) tmpl(float *x) { x[0] = 1; }
+__global__ void declared(int);
+static __global__ void plain(const char *s = "__global__ void inString(){") {
+}
+#define K(name) __global__ void name(float *p) { \\
+   p[0] = 0; }
+K(made)
+extern "C" __global__ void
+  multiLine(
+    int a) {}
+"""
+    assert written_kernels(text) == [("tmpl", 5), ("plain", 7), ("multiLine", 12)]
+
+
+def test_no_kernel_no_crash() -> None:
+    assert written_kernels("") == []
+    assert written_kernels("__global__") == []
+    assert written_kernels("__global__ void (") == []
