@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-from .parse.written import written_kernels
+from .parse.written import MAX_SCAN, written_kernels
 from .results import FileResult
 from .undefined_names import NOTE_START as UNDEFINED_NOTE
 
@@ -161,8 +161,15 @@ def _base_name(kernel: str) -> str:
 def _written_in(r: FileResult) -> list[str]:
     if r.kernels_written is not None:
         return r.kernels_written
-    if r.status != "ok":  # not linted (a time-out, a crash): its kernels are still written there
-        try:
+    # a file a worker could not finish (time, memory, a crash): its kernels are still written there
+    if r.status != "ok" and any(w in (r.error or "") for w in ("--file-timeout", "--file-memory", "worker")):
+        import os
+        import stat
+
+        try:  # a regular file only (a FIFO named .cu would block the read), as analysis reads it
+            st = os.stat(r.path)
+            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_SCAN:
+                return []
             with open(r.path, encoding="utf-8", errors="replace") as fh:
                 return [name for name, _ in written_kernels(fh.read())]
         except OSError:
