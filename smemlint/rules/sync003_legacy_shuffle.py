@@ -98,7 +98,7 @@ def check(ctx) -> Iterator[Diagnostic]:
         if call.callee_system is False:
             continue  # the project's own function of that name (a verifier's `__all`), not the intrinsic
         new = LEGACY[call.name]
-        msg = (f"`{call.name}` has no member mask (removed for sm_70+): use `{new}` with the mask of the lanes "
-               "that take part; since Volta a warp's lanes need not be converged")
+        msg = (f"`{call.name}` has no member mask (removed for sm_70+); use `{new}` with the mask of the lanes "
+               "that take part: since Volta a warp's lanes need not be converged")
         yield common.diag(ctx, call.callee, msg, facts={"callee": call.name, "replacement": new},
                           fix=_fix(ctx, call))
