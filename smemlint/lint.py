@@ -103,6 +103,7 @@ def lint_file(path: str, settings: Settings, text: str | None = None, parsed=Non
     from .rules import run_rules
 
     t0 = time.perf_counter()
+    settings = settings.for_path(path)  # [[tool.smemlint.per-path]]: its include folders, defines, block
     result = analyze_file(path, settings, text, parsed=parsed, focus=focus)
     result.all_diagnostics = run_rules(result, settings, every_rule=True)
     apply_filters(result, settings)
