@@ -253,7 +253,8 @@ class Cache:
         -isystem directories (settings and compile_commands.json), and the usual system directories."""
         from .parse.flags import ParseOptions, user_flags
 
-        dirs = [os.path.dirname(os.path.abspath(path)), *self.settings.include, "/usr/include", "/usr/local/include"]
+        dirs = [os.path.dirname(os.path.abspath(path)), *self.settings.for_path(path).include, "/usr/include",
+                "/usr/local/include"]
         try:
             flags = user_flags(path, ParseOptions(compile_commands=self.settings.compile_commands))
         except Exception:  # noqa: BLE001

@@ -241,8 +241,8 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         click.echo(f"smemlint: error: {d}: cannot read the directory ({why}); what is below it is not linted",
                    err=True)
         missing.append(d)
-    if not files:
-        _nothing_linted(paths, missing, left_out, settings.force_exclude)
+    # nothing to lint: the reason now, the (empty) report as usual, then exit 2 (see _nothing_linted)
+    nothing = _nothing_linted(paths, missing, left_out, settings.force_exclude) if not files else None
     known = None
     if baseline_path and not write_baseline:
         try:
@@ -277,7 +277,7 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         n = baseline.write(results, Path(write_baseline))
         click.echo(f"smemlint: wrote {n} finding(s) to {write_baseline}", err=True)
         sys.exit(EXIT_INTERNAL if any(is_internal_error(r) for r in results)
-                 else 2 if missing or any(r.status != "ok" for r in results) else 0)
+                 else 2 if missing or any(r.status != "ok" for r in results) else nothing or 0)
     if apply_fixes or show_diff:
         from .fixes import fixable_counts
 
@@ -320,6 +320,8 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
     threshold = Severity.parse(fail_on)
     if any(is_internal_error(r) for r in results):
         sys.exit(EXIT_INTERNAL)
+    if nothing is not None:
+        sys.exit(nothing)
     if missing or any(r.status != "ok" for r in results):
         sys.exit(2)
     from .coverage import not_analysed_in
@@ -330,11 +332,11 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         sys.exit(1)
 
 
-def _nothing_linted(paths, missing: list[str], left_out: list[str], force_exclude: bool) -> None:
-    """No file to lint: exit 2 with the reason (a CI gate that linted nothing must not pass), except
-    where --force-exclude left out every file named (pre-commit staged only excluded files)."""
+def _nothing_linted(paths, missing: list[str], left_out: list[str], force_exclude: bool) -> int:
+    """No file to lint: say why and give exit status 2 (a CI gate that linted nothing must not pass),
+    except 0 where --force-exclude left out every file named (pre-commit staged only excluded files)."""
     if missing and len(missing) == len(paths):
-        sys.exit(2)  # each was reported as missing already
+        return 2  # each was reported as missing already
     if left_out:
         shown = ", ".join(left_out[:3]) + (f" and {len(left_out) - 3} more" if len(left_out) > 3 else "")
         why = ("what was found is excluded by `exclude`/`extend-exclude` or a .gitignore"
@@ -343,9 +345,9 @@ def _nothing_linted(paths, missing: list[str], left_out: list[str], force_exclud
         why = f"no .cu or .cuh file under {', '.join(p for p in paths if p not in missing)}"
     if force_exclude and left_out and all(os.path.isfile(p) for p in paths) and not missing:
         click.echo(f"smemlint: nothing to lint: {why}", err=True)
-        sys.exit(0)
+        return 0
     click.echo(f"smemlint: error: nothing linted: {why}", err=True)
-    sys.exit(2)
+    return 2
 
 
 

@@ -40,6 +40,10 @@ class Settings:
     extend_exclude: tuple[str, ...] = ()
     respect_gitignore: bool = True
     force_exclude: bool = False  # exclusions apply to paths named on the command line too
+    # [[tool.smemlint.per-path]]: (path globs relative to `root`, include dirs, defines, block or None),
+    # in order; every matching entry adds its include dirs (searched before the global ones) and
+    # defines, and the last matching block wins
+    per_path: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[int, int, int] | None], ...] = ()
 
     def enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(s) for s in self.select):
@@ -64,6 +68,22 @@ class Settings:
             if path_matches(rel, pattern):
                 out += codes
         return tuple(out)
+
+    def for_path(self, path: str) -> "Settings":
+        """These settings for one file: its [[tool.smemlint.per-path]] entries' include folders first
+        (two `utils.h` in two folders of one tree each find theirs), their defines added, their block."""
+        if not self.per_path:
+            return self
+        rel = _relative(path, self.root or os.getcwd())
+        include, define, block = (), (), self.block
+        for globs, inc, dfn, blk in self.per_path:
+            if any(path_matches(rel, g) for g in globs):
+                include += inc
+                define += dfn
+                block = blk or block
+        if not include and not define and block == self.block:
+            return self
+        return replace(self, include=include + self.include, define=self.define + define, block=block)
 
     def enabled_in(self, code: str, path: str) -> bool:
         return self.enabled(code) and not any(code.startswith(c) for c in self.ignored_in(path))
@@ -139,6 +159,36 @@ def _strings(value: object, key: str) -> tuple[str, ...]:
     raise ValueError(f"[tool.smemlint] {key} must be a string or a list of strings")
 
 
+_PER_PATH_KEYS = ("path", "include", "define", "block")
+
+
+def _per_path(value: object, base: Path, pyproject: Path) -> tuple:
+    """`[[tool.smemlint.per-path]]` entries: `path` (a glob or a list of them, relative to the
+    pyproject.toml), and any of `include` (folders, relative to it), `define`, `block`."""
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise ValueError(f"{pyproject}: per-path must be an array of tables: [[tool.smemlint.per-path]] "
+                         'path = "src/a/**" include = ["src/a"]')
+    out = []
+    for entry in value:
+        for key in entry:
+            if key not in _PER_PATH_KEYS:
+                import difflib
+
+                close = difflib.get_close_matches(key, _PER_PATH_KEYS, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else f" (known: {', '.join(_PER_PATH_KEYS)})"
+                raise ValueError(f"{pyproject}: unknown [[tool.smemlint.per-path]] key {key!r}{hint}")
+        if "path" not in entry:
+            raise ValueError(f"{pyproject}: a [[tool.smemlint.per-path]] entry needs `path` (a glob)")
+        globs = _strings(entry["path"], "per-path.path")
+        include = tuple(str((base / v).resolve()) for v in _strings(entry.get("include", []), "per-path.include"))
+        define = _strings(entry.get("define", []), "per-path.define")
+        block = entry.get("block")
+        if block is not None:
+            block = parse_block(block if isinstance(block, str) else ",".join(map(str, block)))
+        out.append((globs, include, define, block))
+    return tuple(out)
+
+
 def load(pyproject: Path | None) -> Settings:
     if pyproject is None:
         return Settings()
@@ -165,6 +215,8 @@ def load(pyproject: Path | None) -> Settings:
                                  '"path-glob" = ["CODE", ...]')
             s = replace(s, per_path_ignores=tuple((str(pat), _strings(codes, f"per-path-ignores.{pat}"))
                                                   for pat, codes in value.items()))
+        elif k == "per_path":
+            s = replace(s, per_path=_per_path(value, base, pyproject))
         elif k == "arch":
             s = replace(s, arch=get_arch(str(value)).name)
         elif k == "block":
@@ -202,7 +254,8 @@ def load(pyproject: Path | None) -> Settings:
 
 
 KEYS = ("arch", "block", "blocks", "cuda-headers", "compile-commands", "define", "exclude", "extend-exclude",
-        "force-exclude", "ignore", "include", "per-path-ignores", "respect-gitignore", "sass", "select", "std")
+        "force-exclude", "ignore", "include", "per-path", "per-path-ignores", "respect-gitignore", "sass", "select",
+        "std")
 
 
 def _toml_value(value: object) -> str:
@@ -222,7 +275,13 @@ def settings_toml(settings: Settings) -> list[str]:
     (TOML, not Python reprs); an unset option is a comment."""
     out = ["[tool.smemlint]"]
     tables = {"blocks": "[tool.smemlint.blocks]", "per_path_ignores": "[tool.smemlint.per-path-ignores]"}
-    internal = {"source", "root", "pch_dir"}
+    if settings.per_path:  # shown after the tables below
+        tables_after = [["", "[[tool.smemlint.per-path]]", f"path = {_toml_value(g)}", f"include = {_toml_value(i)}",
+                         f"define = {_toml_value(d)}"] + ([f"block = {_toml_value(b)}"] if b else [])
+                        for g, i, d, b in settings.per_path]
+    else:
+        tables_after = []
+    internal = {"source", "root", "pch_dir", "per_path"}
     for f in fields(settings):
         if f.name in tables or f.name in internal:
             continue
@@ -231,6 +290,8 @@ def settings_toml(settings: Settings) -> list[str]:
         out.append(f"# {key} is not set" if value is None else f"{key} = {_toml_value(value)}")
     for name, header in tables.items():
         out += ["", header] + [f"{_toml_value(k)} = {_toml_value(v)}" for k, v in getattr(settings, name)]
+    for lines in tables_after:
+        out += lines
     return out
 
 

@@ -47,6 +47,9 @@ def group(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     return sorted(out, key=lambda d: (d.file, d.line, d.column, d.code))
 
 
+HEADLINE = 100  # characters a headline may take (issue 27: read in one glance)
+
+
 def also_text(others: list[int], sites: int) -> str:
     """`(also lines 41, 57)`: where else the same cause is, short enough for the first line."""
     if not others:
@@ -63,8 +66,14 @@ def combine(members: list[Diagnostic]) -> Diagnostic:
     others = sorted({m.line for m in members[1:]} - {head.line})
     cut = [i for i in (head.message.find("; "), head.message.find(" [")) if i > 0]
     at = min(cut) if cut else len(head.message)
-    # after the claim, before the evidence: the headline (text, concise) shows it
-    message = f"{head.message[:at]} {also_text(others, len(members))}{head.message[at:]}"
+    # after the claim, before the evidence: the headline (text, concise) shows it, unless that makes
+    # the headline longer than a glance (100 characters): then it opens the next line
+    also = also_text(others, len(members))
+    if at + 1 + len(also) <= HEADLINE:
+        message = f"{head.message[:at]} {also}{head.message[at:]}"
+    else:
+        rest = head.message[at:]
+        message = f"{head.message[:at]}; {also}" + (rest if rest.startswith(" [") else "; " + rest[2:] if rest else "")
     fix = head.fix or next((m.fix for m in members if m.fix is not None), None)
     return dataclasses.replace(head, message=message, fix=fix, facts={**head.facts, "other_lines": others},
                                severity=max(m.severity for m in members), sites=members)

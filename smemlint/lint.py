@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from . import grouping, suppress
+from .headers_alone import explain_headers_alone
 from .config import Settings
 from .diagnostics import Rule
 from .results import FileResult, KernelResult, internal_error_message, portable
@@ -103,6 +104,7 @@ def lint_file(path: str, settings: Settings, text: str | None = None, parsed=Non
     from .rules import run_rules
 
     t0 = time.perf_counter()
+    settings = settings.for_path(path)  # [[tool.smemlint.per-path]]: its include folders, defines, block
     result = analyze_file(path, settings, text, parsed=parsed, focus=focus)
     result.all_diagnostics = run_rules(result, settings, every_rule=True)
     apply_filters(result, settings)
@@ -427,7 +429,9 @@ def lint_paths(files: list[str], settings: Settings, *, jobs: int | None = None,
     jobs = jobs or default_jobs()
     if todo:
         _run_workers(todo, settings, jobs, timeout, memory_mb, done)
-    return merge_across_files([r for r in results if r is not None])
+    merged = merge_across_files([r for r in results if r is not None])
+    explain_headers_alone(merged)  # a header that parses only where it is included: said so, not an error
+    return merged
 
 
 def _within(d, k: KernelResult) -> bool:

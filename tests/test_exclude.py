@@ -78,6 +78,7 @@ def test_nothing_linted_exits_2_with_the_reason(tmp_path: Path) -> None:
     (root / "empty").mkdir()
     r = _run(root, "empty")
     assert r.returncode == 2 and "no .cu or .cuh file under empty" in r.stderr
+    assert json.loads(r.stdout)["files"] == []  # the report is still written, empty
     r = _run(root, "--force-exclude", "third_party")
     assert r.returncode == 2 and "third_party" in r.stderr
     # pre-commit names staged files; all of them excluded with --force-exclude is not an error

@@ -45,7 +45,7 @@ def test_safe_fix_marked_counted_and_shown_under_the_caret(tmp_path: Path) -> No
 def test_unsafe_fixes_hidden_then_hinted(tmp_path: Path) -> None:
     (tmp_path / "t.cu").write_text(CONFLICT)
     r = _check(tmp_path, "t.cu")
-    first = r.stdout.splitlines()[0]
+    first = next(line for line in r.stdout.splitlines() if ": warning: " in line)
     assert "32-way bank conflict" in first and "[*]" not in first  # unsafe: no marker by default
     assert "no fixes available with --fix (1 hidden fix can be enabled with --unsafe-fixes)" in r.stdout
     # the edit is on the declaration's line: shown there, numbered, with the fix-it under it
@@ -53,7 +53,7 @@ def test_unsafe_fixes_hidden_then_hinted(tmp_path: Path) -> None:
     pad = " " * len("    __shared__ float tile[32][")
     assert f"    | {pad}~~\n    | {pad}33\n" in r.stdout
     unsafe = _check(tmp_path, "--unsafe-fixes", "t.cu")
-    assert unsafe.stdout.splitlines()[0].endswith("[*]") and "[*] 1 fixable with --fix --unsafe-fixes" in unsafe.stdout
+    assert next(line for line in unsafe.stdout.splitlines() if ": warning: " in line).endswith("[*]") and "[*] 1 fixable with --fix --unsafe-fixes" in unsafe.stdout
     diff = _check(tmp_path, "--diff", "t.cu")
     assert diff.returncode == 0 and diff.stdout == ""
     assert "no fixes available (1 hidden fix can be enabled with --unsafe-fixes)" in diff.stderr

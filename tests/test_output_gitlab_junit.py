@@ -132,7 +132,8 @@ def test_gitlab_and_junit_of_a_clean_file_and_of_no_files(tmp_path: Path) -> Non
     (case,) = root.iter("testcase")
     assert case.get("name") == "smemlint" and case.get("classname") == "clean.cu" and len(case) == 0
     (tmp_path / "empty").mkdir()
-    assert json.loads(check("--output-format", "gitlab", "empty", cwd=tmp_path)[1]) == []
+    code, text = check("--output-format", "gitlab", "empty", cwd=tmp_path)
+    assert code == 2 and json.loads(text) == []  # nothing linted: an empty report, and exit 2 (issue 27)
     root = ET.fromstring(check("--format", "junit", "empty", cwd=tmp_path)[1])  # --format knows the names too
     assert root.tag == "testsuites" and root.get("tests") == "0" and len(root) == 0
 

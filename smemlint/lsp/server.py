@@ -83,8 +83,8 @@ class SmemlintServer:
         return self.documents[uri]
 
     def settings_for(self, path: str) -> Settings:
-        try:
-            return load(find_pyproject(Path(path)))
+        try:  # the file's own: its [[tool.smemlint.per-path]] entries applied (the parse below reads them)
+            return load(find_pyproject(Path(path))).for_path(path)
         except ValueError as e:
             self.message(f"smemlint: {e}; using the defaults", "warning")
             return Settings()
@@ -392,8 +392,12 @@ def to_lsp(result: FileResult, text: str, uri: str | None = None) -> list[dict]:
         return [{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 1}},
                  "message": f"smemlint could not lint this file: {result.error}", "severity": 1,
                  "source": "smemlint"}]
-    # findings in headers the file includes belong to those documents, not to this one
-    return [to_lsp_diagnostic(d, text, uri) for d in result.diagnostics if d.file == result.path]
+    # findings in headers the file includes belong to those documents, not to this one; then what
+    # kept the buffer from being analysed whole (a missing header, a parse error), where it is
+    from .filenotes import file_diagnostics
+
+    return [to_lsp_diagnostic(d, text, uri) for d in result.diagnostics if d.file == result.path] + \
+        file_diagnostics(result, text)
 
 
 def _text_edit(text: str, e: Edit) -> dict:

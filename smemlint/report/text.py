@@ -19,7 +19,18 @@ def _line(source: str, n: int) -> str:
     return lines[n - 1] if 0 < n <= len(lines) else ""
 
 
-def _diagnostic(d: Diagnostic, source: str, colour: bool, verbose: bool, fixable: bool = False) -> list[str]:
+def launch_bracket(d: Diagnostic) -> str:
+    """The assumption a rule appended to the message as ` [...]` (the kernel's block and where it came
+    from), or ''."""
+    if d.assumptions and d.message.endswith(f" [{d.assumptions[0]}]"):
+        return d.assumptions[0]
+    return ""
+
+
+def _diagnostic(d: Diagnostic, source: str, colour: bool, verbose: bool, fixable: bool = False,
+                launch_apart: bool = True) -> list[str]:
+    """A finding as a compiler prints it; `launch_apart`: without its kernel's launch assumption,
+    which render prints once per kernel (with -q, which prints no notes, it stays on the finding)."""
     c = (lambda code, s: f"{code}{s}{_RESET}") if colour else (lambda code, s: s)
     sev = str(d.severity)
     # the claim on the first line, what backs it on the next (a person reads the first at a glance);
@@ -27,8 +38,12 @@ def _diagnostic(d: Diagnostic, source: str, colour: bool, verbose: bool, fixable
     marker = f" {c(_BOLD, '[*]')}" if fixable else ""
     out = [f"{c(_BOLD, f'{d.file}:{d.line}:{d.column}:')} {c(_COLOURS[d.severity], sev + ':')} "
            f"{d.headline} {c(_DIM, f'[{d.code} {d.name}]')}{marker}"]
-    if d.detail:
-        out.append(f"  {c(_DIM, d.detail)}")
+    detail = d.detail
+    bracket = launch_bracket(d) if launch_apart else ""
+    if bracket:  # said on the kernel's note line instead (render)
+        detail = detail[:-len(bracket) - 2].rstrip()
+    if detail:
+        out.append(f"  {c(_DIM, detail)}")
     src = _line(source, d.line)
     edits = list(d.fix.edits) if d.fix is not None else []
     under = [] if len(edits) != 1 else _fixit(edits[0], src) if edits[0].line == d.line else []
@@ -136,9 +151,15 @@ def render(results: list[FileResult], arch: str, *, colour: bool | None = None, 
             out.append(f"{r.path}: error: {why}")
         if accesses:
             out += _access_table(r)
+        launch = ""
         for d in r.diagnostics:
             fixable = applicable(d, unsafe_fixes, r.path)
-            out += _concise(d, fixable) if concise else _diagnostic(d, source_of(d.file, r), colour, verbose, fixable)
+            if not concise and not quiet and launch_bracket(d) and launch_bracket(d) != launch:
+                # a kernel's launch assumption once, before its first finding (not ~280 characters on each)
+                launch = launch_bracket(d)
+                out.append(f"{d.file}: note: findings below: {launch}")
+            out += _concise(d, fixable) if concise else \
+                _diagnostic(d, source_of(d.file, r), colour, verbose, fixable, launch_apart=not quiet)
             counts[d.code] += 1
     return "\n".join(out + ([] if quiet else _summary(results, counts, baselined, unsafe_fixes)))
 

@@ -5,6 +5,8 @@ CMEM001, SMEM003, ... ask the same analysis the same question.
 """
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterator
 
 from .. import ir
@@ -249,3 +251,37 @@ def root_object(lv: ir.Expr) -> str | None:
     if isinstance(root, ir.SymbolRef):
         return root.symbol.key
     return root.var if isinstance(root, ir.VarRef) else None
+
+
+def per_request(x: float) -> str:
+    """A per-request number as a message says it: whole numbers as they are, others to 3 significant
+    digits (30.9322 -> 30.9, 3.9002 -> 3.9, 1.0625 -> 1.06), never an exponent."""
+    if abs(x - round(x)) < 1e-9:
+        return str(int(round(x)))
+    return f"{x:.0f}" if abs(x) >= 100 else f"{x:.3g}"
+
+
+def average_word(*values: float) -> str:
+    """' on average' when a per-request number is not a whole number: it averages requests that differ
+    (the message then says so, instead of reading as the cost of every request)."""
+    return " on average" if any(abs(v - round(v)) > 1e-9 for v in values) else ""
+
+
+_ASSUMED_PARAM = re.compile(r"^(\w+) = (\d+) assumed\b")
+
+
+def assumed_sizes(assumptions: list[str], value: int) -> str:
+    """`value` (a stride in elements) said with the runtime values it was computed from when some were
+    assumed (an integer parameter not constant at a launch is taken as 1024): ' (with N = 1024 assumed)',
+    or ''."""
+    names = []
+    for text in assumptions:
+        m = _ASSUMED_PARAM.match(text)
+        if m and value and value % int(m.group(2)) == 0:
+            names.append(f"{m.group(1)} = {m.group(2)}")
+    if not names:
+        return ""
+    values = {n.split(" = ")[1] for n in names}
+    if len(values) == 1:  # the usual case: every such parameter taken as 1024
+        return f" (from sizes assumed {values.pop()}: {', '.join(dict.fromkeys(n.split(' = ')[0] for n in names))})"
+    return f" (from assumed sizes {', '.join(dict.fromkeys(names))})"

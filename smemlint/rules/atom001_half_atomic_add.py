@@ -103,8 +103,8 @@ def check(ctx) -> Iterator[Diagnostic]:
             continue
         if not _is_half_pointer(call.arg_types[0]) or call.function_key in packed:
             continue
-        msg = (f"`atomicAdd` on a single `__half` ({call.args[0]}): 16-bit atomics are about 3x slower than the "
-               "`__half2` form (seed 001: 422.36 ms vs 137.02 ms)")
+        msg = (f"`atomicAdd` on a single `__half` ({call.args[0]}): about 3x slower than the `__half2` form; "
+               "a half-precision dot product measured 422.36 ms with 16-bit atomics, 137.02 ms with `__half2`")
         if call.args and _single_element(call.args[0]):
             # no edit: the pair of a lone `__half` may lie outside its allocation
             yield common.diag(ctx, call.span, msg + "; reduce in the block first, then one atomic per block",

@@ -85,10 +85,10 @@ def check(ctx) -> Iterator[Diagnostic]:
                 continue  # the assumed block shows one address per warp
             name = sym.name if sym else a.symbol
             if evaluated:
-                cost = (f"up to {distinct} distinct addresses per warp: the constant cache serves them one after "
+                cost = (f"up to {distinct} distinct addresses per warp; the constant cache serves them one after "
                         f"another ({distinct}x the cost of a broadcast)")
             else:
-                cost = "an address that differs per lane: the constant cache serializes one read per distinct address"
+                cost = "an address that differs per lane; the constant cache serializes one read per distinct address"
             msg = f"`__constant__` read of `{name}` with {cost}; the index depends on {u.why or 'the thread'}"
             facts = {"symbol": name, "distinct": distinct if evaluated else None, "level": u.name}
             yield ctx.report(a, msg, facts=facts)

@@ -45,6 +45,7 @@ from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, Rule, Severity
 from ..model import global_sectors
+from ._common import assumed_sizes, average_word, per_request
 
 RULE = Rule(code="GMEM001", name="uncoalesced-global", severity=Severity.WARNING,
             summary="global load/store needs more 32-byte sectors per request than ideal")
@@ -52,7 +53,8 @@ RULE = Rule(code="GMEM001", name="uncoalesced-global", severity=Severity.WARNING
 _EPS = 1e-9
 
 
-def _cause(addresses: tuple[int | None, ...], width: int, symbol_elem: int) -> str:
+def _cause(addresses: tuple[int | None, ...], width: int, symbol_elem: int, assumptions: list[str] = ()) -> str:
+    """Why the lanes need the sectors they do; a stride computed from assumed sizes says so."""
     active = [(lane, a) for lane, a in enumerate(addresses) if a is not None]
     if len(active) < 2:
         return "a single lane touches a sector on its own"
@@ -68,8 +70,8 @@ def _cause(addresses: tuple[int | None, ...], width: int, symbol_elem: int) -> s
             # aligned and contiguous lane for lane: the extra sectors are the gaps of the inactive lanes
             gaps = {lb - la for (la, _), (lb, _) in zip(active, active[1:])}
             if len(gaps) == 1 and (gap := gaps.pop()) > 1:
-                return (f"one lane in {gap} is active, each {gap * width} bytes from the next "
-                        f"(a stride of {gap} elements)")
+                return (f"one lane in {gap} is active, each {gap} elements ({gap * width} bytes) "
+                        "from the next")
             if len(active) == len(addresses) and width > 16 and width % 16 == 0:
                 # every lane, contiguous and aligned, an element of several 16-byte vectors (nbody's
                 # double4): nvcc moves it in the widest pieces there are, and together they use every
@@ -84,8 +86,9 @@ def _cause(addresses: tuple[int | None, ...], width: int, symbol_elem: int) -> s
             return (f"each lane reads {width} bytes of a {symbol_elem}-byte structure "
                     f"(array of structures: use a structure of arrays)")
         elems = abs(stride) // width if width else 0
-        return (f"consecutive lanes are {abs(stride)} bytes apart (a stride of {elems} elements"
-                f"{'; a transposed index?' if abs(stride) >= 128 else ''})")
+        # elements first, the bytes they make in parentheses (one unit, then its conversion)
+        return (f"consecutive lanes are {elems} elements ({abs(stride)} bytes) apart"
+                f"{assumed_sizes(list(assumptions), elems)}{', a transposed index?' if abs(stride) >= 128 else ''}")
     return "the lanes' addresses are scattered"
 
 
@@ -112,13 +115,16 @@ def check(ctx) -> Iterator[Diagnostic]:
             continue
         sym = a.stats.symbol
         elem = sym.elem.bytes if sym is not None and sym.elem.kind == "record" else 0
-        cause = _cause(worst.addresses, a.width_bits // 8, elem)
+        cause = _cause(worst.addresses, a.width_bits // 8, elem, a.assumptions)
         if not cause:
             continue
         sec, ideal = a.sectors_per_request, a.ideal_sectors_per_request
         ratio = sec / ideal if ideal else 0
-        msg = (f"uncoalesced {'load' if a.op == 'ld' else 'store'} of `{a.symbol}`: {sec:g} sectors per request "
-               f"where {ideal:g} would do ({ratio:.1f}x the traffic); {cause}")
+        # the headline: one number, said as an average when it is one; the ratio and cause below it
+        msg = (f"uncoalesced {'load' if a.op == 'ld' else 'store'} of `{a.symbol}`: {per_request(sec)} sectors "
+               f"per request{average_word(sec, ideal)} where {per_request(ideal)} would do; "
+               f"{ratio:.1f}x the traffic: {cause}")
+
         msg += f" [{a.assumptions[0]}]" if a.assumptions else ""
         facts = {"symbol": a.symbol, "sectors": sec, "ideal_sectors": ideal, "warp": worst.warp}
         if a.worst_case:

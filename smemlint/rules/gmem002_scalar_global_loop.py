@@ -171,8 +171,9 @@ def check(ctx) -> Iterator[Diagnostic]:
             elem = st.symbol.elem.spelling if st.symbol is not None else f"{width}-byte"
             pack = "__half2" if width == 2 else "char4"
             what = "load" if a.op == "ld" else "store"
-            msg = (f"element-wise loop {what}s `{a.symbol}` one {width}-byte element ({elem}) per lane: each "
-                   f"instruction moves {32 * width} bytes per warp; pack elements ({pack}, or 16-byte vectors) "
+            # the claim and its one number first; the element type and the remedy on the next line
+            msg = (f"element-wise loop {what}s `{a.symbol}` {width} bytes per lane: {32 * width} bytes per "
+                   f"warp instruction; one {elem} per lane: pack elements ({pack}, or 16-byte vectors) "
                    f"for {4 // width}-{16 // width}x fewer memory instructions")
             # one finding per loop of one kernel (its instantiations included): packing is done to the
             # loop as a whole, so its other narrow accesses are listed, not reported one line each

@@ -98,7 +98,7 @@ from ..analysis import AccessResult, KernelResult
 from ..diagnostics import Diagnostic, Edit, Fix, Rule, Severity
 from ..picture import lanes_to_banks
 from ..symbolic.interp import Interpreter
-from ._common import source_of
+from ._common import per_request, source_of
 
 RULE = Rule(code="SMEM001", name="shared-bank-conflict", severity=Severity.WARNING,
             summary="shared-memory access needs more wavefronts than its width requires")
@@ -378,11 +378,21 @@ def check(ctx) -> Iterator[Diagnostic]:
         fix = fixes[key]
         wf, ideal = a.wavefronts_per_request, a.ideal_wavefronts_per_request
         worst = a.stats.worst
-        msg = (f"{cost.ways}-way bank conflict on `{a.symbol}`: {wf:g} wavefronts per request where "
-               f"{ideal:g} would do")
+        # the headline has one number: the average over requests when the worst request costs more
+        # (then the worst is said on the next line), never "31-way: 16 wavefronts" side by side
+        if abs(wf - cost.wavefronts) < 1e-9:
+            msg = (f"{cost.ways}-way bank conflict on `{a.symbol}`: {per_request(wf)} wavefronts per request "
+                   f"where {per_request(ideal)} would do")
+            worst_said = ""
+        else:
+            msg = (f"bank conflict on `{a.symbol}`: {per_request(wf)} wavefronts per request on average "
+                   f"where {per_request(ideal)} would do")
+            worst_said = f"the worst request is {cost.ways}-way ({per_request(cost.wavefronts)} wavefronts): "
         if cost.worst_bank is not None:
-            msg += (f"; in warp {worst.warp}, lanes {_lanes_text(cost.worst_lanes)} hit bank {cost.worst_bank} "
-                    f"at {cost.ways} different words")
+            msg += (f"; {worst_said}in warp {worst.warp}, lanes {_lanes_text(cost.worst_lanes)} hit bank "
+                    f"{cost.worst_bank} at {cost.ways} different words")
+        elif worst_said:
+            msg += "; " + worst_said.rstrip(": ")
         # a C++ access costed wider than written was merged (an instruction's own width is its own)
         written = a.stats.site.width * 8 if not a.stats.site.instruction else 0
         if 0 < written < a.width_bits and a.sass_widths:  # costed as emitted (--sass; symbolic/emitted.py)

@@ -404,7 +404,10 @@ def _divergence(ctx, kernel: ir.Kernel, fkey: str, fname: str, line: int, st: ir
     after = isinstance(st, ir.If) and st.span is not None and sp.line > st.span.end_line and _exits(st.then)
     how = f"after the early exit under the {where} on line {line}" if after else f"under the {where} on line {line}"
     others = sorted({t[0].line for t in targets[1:]} - {sp.line})
-    msg = (f"{what} is reached {how}, whose condition is {lvl.name}-dependent; `{text}` depends on "
+    claim = f"{what} is reached {how}, whose condition is {lvl.name}-dependent"
+    if len(claim) > 100:  # the headline a glance reads: the condition's kind goes to the next line
+        claim = f"{what} is reached {how}; its condition is {lvl.name}-dependent"
+    msg = (f"{claim}; `{text}` depends on "
            f"{lvl.why or 'the thread'}: threads that take the other path never arrive at this barrier "
            "(undefined behaviour: hang or corrupted shared data)")
     if others:

@@ -106,8 +106,8 @@ def check(ctx) -> Iterator[Diagnostic]:
         if u.kernels and call.function_key and not is_reached(call.function_key, reached):
             continue  # a device function no kernel of this file calls (the run's other files: lint.py)
         new = LEGACY[call.name]
-        msg = (f"`{call.name}` has no member mask (removed for sm_70+): use `{new}` with the mask of the lanes "
-               "that take part; since Volta a warp's lanes need not be converged")
+        msg = (f"`{call.name}` has no member mask (removed for sm_70+); use `{new}` with the mask of the lanes "
+               "that take part: since Volta a warp's lanes need not be converged")
         yield common.diag(ctx, call.callee, msg, facts={"callee": call.name, "replacement": new,
                                                       "function_key": call.function_key},
                           fix=_fix(ctx, call))

@@ -378,7 +378,7 @@ def check(ctx) -> Iterator[Diagnostic]:
             if race.volatile or race.space != "shared":
                 continue
             msg = (f"`{race.symbol}` read at another thread's element with no barrier since its write on line "
-                   f"{race.write_span.line}: thread {race.reader} reads what thread {race.writer} wrote "
+                   f"{race.write_span.line}; thread {race.reader} reads what thread {race.writer} wrote "
                    "(read-after-write race)")
             yield common.diag(ctx, race.read_span, msg,
                               facts={"symbol": race.symbol, "write_line": race.write_span.line,
