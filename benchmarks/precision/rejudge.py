@@ -71,6 +71,7 @@ REPOS = {
     "apex": ("NVIDIA/apex", "6424da3b4faa6c8f062da4a48c424fff3f02d42d", ["csrc"]),
     "code-samples": ("NVIDIA-developer-blog/code-samples", "72d62ec464442786a36754508bcb1094d197d6a5", ["."]),
     "cuda_programming": ("CoffeeBeforeArch/cuda_programming", "8711be08e2060680820304594f3691cc0016edd1", ["."]),
+    "cuda_hgemm": ("Bruce-Lee-LY/cuda_hgemm", "0d26c2e4415ab0d0af5a6bfae301275c608d46b4", ["-I", "src/common", "."]),
     "FasterTransformer": ("NVIDIA/FasterTransformer", "df4a7534860137e060e18d2ebf019906120ea204",
                           ["-I", ".", "-I", "src", "src/fastertransformer/kernels"]),
 }
