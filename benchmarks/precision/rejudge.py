@@ -72,6 +72,8 @@ REPOS = {
     "code-samples": ("NVIDIA-developer-blog/code-samples", "72d62ec464442786a36754508bcb1094d197d6a5", ["."]),
     "cuda_programming": ("CoffeeBeforeArch/cuda_programming", "8711be08e2060680820304594f3691cc0016edd1", ["."]),
     "cuda_hgemm": ("Bruce-Lee-LY/cuda_hgemm", "0d26c2e4415ab0d0af5a6bfae301275c608d46b4", ["-I", "src/common", "."]),
+    "Learn-CUDA-Programming": ("PacktPublishing/Learn-CUDA-Programming", "10bd9b59bfcc680d608ea1417da5089f73d91b11",
+                               ["Chapter02", "Chapter03", "Chapter04", "Chapter05", "Chapter07", "Chapter08"]),
     "FasterTransformer": ("NVIDIA/FasterTransformer", "df4a7534860137e060e18d2ebf019906120ea204",
                           ["-I", ".", "-I", "src", "src/fastertransformer/kernels"]),
 }
