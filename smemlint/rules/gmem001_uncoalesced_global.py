@@ -145,8 +145,8 @@ def _misaligned_only(addresses: tuple[int | None, ...], width: int) -> bool:
     """Moved back to a 32-byte boundary as a whole, the request is ideal: what it costs beyond
     ideal is where its window starts, not its stride or scatter."""
     active = [x for x in addresses if x is not None]
-    if len(active) < 2:
-        return False
+    if len(active) < 2 or width not in (1, 2, 4, 8, 16):
+        return False  # a float3 moved as three 4-byte pieces: not one request to move back
     shift = min(active) % 32
     cost = global_sectors(tuple(None if x is None else x - shift for x in addresses), width)
     return cost.sectors <= cost.ideal
@@ -197,11 +197,18 @@ def _fused_fields(ctx, k, a, addresses: tuple[int | None, ...]) -> bool:
             or elem.align < elem.bytes:
         return False
     base = common.expr_key(acc.lvalue.base)
-    fields = {x.lvalue.offset for x, _, _ in _site_context(ctx).values()
-              if x.op == "ld" and isinstance(x.lvalue, ir.Member) and not x.lvalue.arrow
-              and common.expr_key(x.lvalue.base) == base}
-    if len(fields) < 2:
+    siblings = [x for x, _, _ in _site_context(ctx).values()
+                if x.op == "ld" and isinstance(x.lvalue, ir.Member) and not x.lvalue.arrow
+                and common.expr_key(x.lvalue.base) == base]
+    fields = sorted({x.lvalue.offset for x in siblings})
+    # three or four consecutive words of a 16-byte element (x, y, z): one ld.global.v4; two fields
+    # (a float2's pair, in4[t].x with .w) are extract.py's sibling merge or stay two loads
+    if elem.bytes != 16 or len(fields) < 3 or fields != list(range(fields[0], fields[0] + 4 * len(fields), 4)):
         return False
+    lines = {s.span.line for s in common.unit_sites(ctx).values() if s.id in {x.site for x in siblings}}
+    stores = {x.line for x in k.accesses if x.space == "global" and x.op == "st"}
+    if lines and any(min(lines) < ln <= max(lines) for ln in stores):
+        return False  # a store between the reads: nvcc keeps them apart
     whole = tuple(None if x is None else x - acc.lvalue.offset for x in addresses)
     cost = global_sectors(whole, elem.bytes)
     return cost.sectors <= cost.ideal
