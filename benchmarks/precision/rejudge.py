@@ -74,6 +74,8 @@ REPOS = {
     "cuda_hgemm": ("Bruce-Lee-LY/cuda_hgemm", "0d26c2e4415ab0d0af5a6bfae301275c608d46b4", ["-I", "src/common", "."]),
     "Learn-CUDA-Programming": ("PacktPublishing/Learn-CUDA-Programming", "10bd9b59bfcc680d608ea1417da5089f73d91b11",
                                ["Chapter02", "Chapter03", "Chapter04", "Chapter05", "Chapter07", "Chapter08"]),
+    "HeCBench": ("zjin-lcf/HeCBench", "f27000a5188f8ac79bd43fc95a1b3f890c18823d",
+                 ["src/atomicReduction-cuda", "src/scan-cuda"]),
     "FasterTransformer": ("NVIDIA/FasterTransformer", "df4a7534860137e060e18d2ebf019906120ea204",
                           ["-I", ".", "-I", "src", "src/fastertransformer/kernels"]),
 }
