@@ -66,5 +66,8 @@ def combine(members: list[Diagnostic]) -> Diagnostic:
     # after the claim, before the evidence: the headline (text, concise) shows it
     message = f"{head.message[:at]} {also_text(others, len(members))}{head.message[at:]}"
     fix = head.fix or next((m.fix for m in members if m.fix is not None), None)
-    return dataclasses.replace(head, message=message, fix=fix, facts={**head.facts, "other_lines": others},
+    facts = {**head.facts, "other_lines": others}
+    if all("share" in m.facts for m in members):  # impact.py: the cause costs what its sites cost together
+        facts["share"] = round(min(1.0, sum(float(m.facts["share"]) for m in members)), 4)
+    return dataclasses.replace(head, message=message, fix=fix, facts=facts,
                                severity=max(m.severity for m in members), sites=members)
