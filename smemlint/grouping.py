@@ -75,5 +75,8 @@ def combine(members: list[Diagnostic]) -> Diagnostic:
         rest = head.message[at:]
         message = f"{head.message[:at]}; {also}" + (rest if rest.startswith(" [") else "; " + rest[2:] if rest else "")
     fix = head.fix or next((m.fix for m in members if m.fix is not None), None)
-    return dataclasses.replace(head, message=message, fix=fix, facts={**head.facts, "other_lines": others},
+    facts = {**head.facts, "other_lines": others}
+    if all("share" in m.facts for m in members):  # impact.py: the cause costs what its sites cost together
+        facts["share"] = round(min(1.0, sum(float(m.facts["share"]) for m in members)), 4)
+    return dataclasses.replace(head, message=message, fix=fix, facts=facts,
                                severity=max(m.severity for m in members), sites=members)

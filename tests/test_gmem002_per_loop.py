@@ -53,3 +53,19 @@ def test_a_loop_with_one_start_for_every_thread_is_not_element_wise(tmp_path) ->
     f.write_text(COLUMN_WALK)
     r = lint_file(str(f), Settings(select=("GMEM002",)))
     assert [d.message for d in r.diagnostics] == []
+
+
+def test_a_counter_declared_before_the_loop_still_spreads_elements(tmp_path) -> None:
+    # cuda-samples' streamOrderedAllocationIPC: `for (; idx < sz; idx += gridDim.x * blockDim.x) ptr[idx] = val;`
+    f = tmp_path / "fill.cu"
+    f.write_text("""__global__ void fill(char *ptr, int sz, char val)
+{
+    int idx = blockIdx.x * blockDim.x + threadIdx.x;
+    for (; idx < sz; idx += (gridDim.x * blockDim.x)) {
+        ptr[idx] = val;
+    }
+}
+int main() { fill<<<132, 256>>>(0, 1 << 24, 1); }
+""")
+    r = lint_file(str(f), Settings(select=("GMEM002",)))
+    assert [d.line for d in r.diagnostics] == [5]

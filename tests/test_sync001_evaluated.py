@@ -108,3 +108,33 @@ def test_thread_terms_that_cancel_are_uniform(tmp_path: Path) -> None:
 def test_thread_terms_that_add_up_still_diverge(tmp_path: Path) -> None:
     r = lint(tmp_path, NO_CANCEL, "k.cu")
     assert [d.line for d in r.diagnostics] == [11], [d.message for d in r.diagnostics]
+
+
+# FasterTransformer's generate_dups_indices: a block-stride loop over a bound padded to whole
+# blocks runs the same number of trips in every thread, so the block scan and barriers inside it
+# are reached by all
+PADDED = """__global__ void dups(int *out, const int *in, int n)
+{
+    __shared__ int offset;
+    const int padded = blockDim.x * ((n + blockDim.x - 1) / blockDim.x);
+    for (int i = threadIdx.x; i < padded; i += blockDim.x) {
+        int v = i < n ? in[i] : 0;
+        __syncthreads();
+        if (threadIdx.x == 0) offset = v;
+        __syncthreads();
+        if (i < n) out[i] = v + offset;
+    }
+}
+int main() { dups<<<1, 128>>>(0, 0, 1000); }
+"""
+# the bound not padded: threads past n % blockDim.x run one trip fewer
+UNPADDED = PADDED.replace("i < padded;", "i < n;")
+
+
+def test_block_stride_over_whole_blocks_is_uniform(tmp_path: Path) -> None:
+    assert [d.message for d in lint(tmp_path, PADDED, "k.cu").diagnostics] == []
+
+
+def test_block_stride_over_a_ragged_bound_diverges(tmp_path: Path) -> None:
+    r = lint(tmp_path, UNPADDED, "k.cu")
+    assert [d.line for d in r.diagnostics] == [7], [d.message for d in r.diagnostics]

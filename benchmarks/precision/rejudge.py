@@ -14,8 +14,9 @@ judged.tsv columns (tab-separated, `#` starts a comment line):
 - path is relative to the repository root, line is the finding's line.
 - number is the figure the finding stated when it was judged (wavefronts, sectors, distinct
   addresses, threads, blocks), or `-` for a finding without one.
-- verdict: `true` (a real problem, claim and number right), `wrong-number` (a real problem, the
-  number wrong), `false` (no problem, or not the problem it says).
+- verdict: `true` (a real problem, claim, number and any fix it proposes right), `wrong-number` (a
+  real problem, the number wrong), `wrong-fix` (a real problem, the number right, the fix it
+  proposes wrong: issue 26), `false` (no problem, or not the problem it says).
 
 A finding is matched by (repo, path, line, rule). Several findings of one rule on one line (one per
 template instantiation) share a verdict and are counted once. Printed: per rule, today's places
@@ -56,10 +57,31 @@ REPOS = {
     "ggml": ("ggerganov/ggml", "9a4acb374565f4146b8d6eb1cffdcd7d437d1ba2",
              ["-I", "include", "-I", "src", "src/ggml-cuda"]),
     "bbuf": ("BBuf/how-to-optim-algorithm-in-cuda", "10a3a8d243037e2544686eb673fda86fba23143f", ["."]),
+    # issue 26: repositories not judged before (judged 2026-11-27)
+    "SGEMM_CUDA": ("siboehm/SGEMM_CUDA", "60cba6f9b20a198116c76f18de8047f44df8c8b8", ["-I", "src", "."]),
+    "mamba": ("state-spaces/mamba", "e9594ce1c732d97440f0332fdc43170a2294dbfa", ["csrc"]),
+    "pytorch_scatter": ("rusty1s/pytorch_scatter", "648dda3cf964731ffb4de11eafc445a83133eda4", ["csrc/cuda"]),
+    # runtime-compiled (NVRTC) kernel sources: sizes and types come from host code at run time
+    "arrayfire": ("arrayfire/arrayfire", "492718b5a256d4a9d5198fdce89d8fd21772bfda",
+                  ["-I", "src/backend/cuda", "src/backend/cuda/kernel"]),
+    "tiny-cuda-nn": ("NVlabs/tiny-cuda-nn", "6ee3546bda615f51abe684ce9edefeb414689135",
+                     ["-I", "include", "src", "include"]),
+    "exllamav2": ("turboderp/exllamav2", "b9c025b4b1ee78c0d34e700f2e474a02dfb13c90", ["exllamav2/exllamav2_ext"]),
+    "llm-awq": ("mit-han-lab/llm-awq", "d6e797a42b9ef7778de8ee2352116e0f48a78d61", ["awq/kernels/csrc"]),
+    "apex": ("NVIDIA/apex", "6424da3b4faa6c8f062da4a48c424fff3f02d42d", ["csrc"]),
+    "code-samples": ("NVIDIA-developer-blog/code-samples", "72d62ec464442786a36754508bcb1094d197d6a5", ["."]),
+    "cuda_programming": ("CoffeeBeforeArch/cuda_programming", "8711be08e2060680820304594f3691cc0016edd1", ["."]),
+    "cuda_hgemm": ("Bruce-Lee-LY/cuda_hgemm", "0d26c2e4415ab0d0af5a6bfae301275c608d46b4", ["-I", "src/common", "."]),
+    "Learn-CUDA-Programming": ("PacktPublishing/Learn-CUDA-Programming", "10bd9b59bfcc680d608ea1417da5089f73d91b11",
+                               ["Chapter02", "Chapter03", "Chapter04", "Chapter05", "Chapter07", "Chapter08"]),
+    "HeCBench": ("zjin-lcf/HeCBench", "f27000a5188f8ac79bd43fc95a1b3f890c18823d",
+                 ["src/atomicReduction-cuda", "src/scan-cuda"]),
+    "FasterTransformer": ("NVIDIA/FasterTransformer", "df4a7534860137e060e18d2ebf019906120ea204",
+                          ["-I", ".", "-I", "src", "src/fastertransformer/kernels"]),
 }
 # the checkout directory of each repository under $REPOS
 DIRS = {"rodinia": "gpu-rodinia", "bbuf": "how-to-optim-algorithm-in-cuda"}
-VERDICTS = ("true", "wrong-number", "false")
+VERDICTS = ("true", "wrong-number", "wrong-fix", "false")
 NUMBER_FACTS = ("wavefronts", "sectors", "distinct", "threads", "blocks")
 
 
@@ -129,8 +151,8 @@ def compare(judged: list[dict], today: list[dict], repos: set[str], unjudged_sho
             per_rule[k[3]][j["verdict"]] += 1  # one verdict per place (a line's instantiations share it)
     gone = [j for k, j in by_key.items() if k not in today_keys]
 
-    print("| rule | judged today | true | wrong number | false | number changed | share true | unjudged |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("| rule | judged today | true | wrong number | wrong fix | false | number changed | share true | unjudged |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     total = collections.Counter()
     for rule in sorted(per_rule):
         c = per_rule[rule]
@@ -157,10 +179,10 @@ def compare(judged: list[dict], today: list[dict], repos: set[str], unjudged_sho
 
 
 def _row(rule: str, c: collections.Counter) -> str:
-    judged = c["true"] + c["wrong-number"] + c["false"]
+    judged = c["true"] + c["wrong-number"] + c["wrong-fix"] + c["false"]
     share = f"{100 * c['true'] / judged:.0f}%" if judged else "-"
-    return (f"| {rule} | {judged + c['number changed']} | {c['true']} | {c['wrong-number']} | {c['false']} "
-            f"| {c['number changed']} | {share} | {c['unjudged']} |")
+    return (f"| {rule} | {judged + c['number changed']} | {c['true']} | {c['wrong-number']} | {c['wrong-fix']} "
+            f"| {c['false']} | {c['number changed']} | {share} | {c['unjudged']} |")
 
 
 def main() -> None:

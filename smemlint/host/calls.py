@@ -286,18 +286,20 @@ def _is_launch(call_children: list[ci.Cursor]) -> bool:
 
 
 def _in_walk_order(cursors: list[ci.Cursor], tree: list[list[int]]):
-    """The descendants of cursors[0] in `_descendants`' order, and a children lookup for them.
+    """The descendants of cursors[0], depth first in source order, and a children lookup for them.
 
     The order matters: calls are sorted by offset, and calls at one offset (inside a macro
     expansion) keep the order in which they were found.
     """
     order: list[ci.Cursor] = []
-    stack = [0]
+    # depth first, children in source order: the calls of one macro expansion (one offset) come in
+    # the order the macro's body writes them (HeCBench's `benchmark(...)` macro: launch,
+    # cudaDeviceSynchronize, then the clock read), not in the order a wider walk meets them
+    stack = list(reversed(tree[0]))
     while stack:
         n = stack.pop()
-        for ch in tree[n]:
-            order.append(cursors[ch])
-            stack.append(ch)
+        order.append(cursors[n])
+        stack.extend(reversed(tree[n]))
     index_of = {id(c): i for i, c in enumerate(cursors)}
 
     def kids(c: ci.Cursor) -> list[ci.Cursor]:

@@ -96,4 +96,7 @@ def run_rules(result: FileResult, settings: Settings, every_rule: bool = False) 
         key = (d.file, d.line, d.column, d.code)
         if key not in seen:
             seen[key] = d
+    from ..impact import attach as attach_impact
+
+    attach_impact(result, seen.values())  # what each finding costs its kernel (facts["share"])
     return sorted(seen.values(), key=lambda d: (d.file, d.line, d.column, d.code))

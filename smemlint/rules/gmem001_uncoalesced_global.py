@@ -34,6 +34,11 @@ aligned.
 `// smemlint: ignore[GMEM001]` on the line, or `ignore = ["GMEM001"]` in
 `[tool.smemlint]`.
 
+Not reported: a misaligned window of a stencil or sliding sum (`in[start + j]`
+with `j` a loop's counter), whose extra sector is the next iteration's and is
+served by L1; and one field of a vector-typed element (`p[i].x` of a `float4`)
+whose other fields the kernel also loads, which nvcc loads whole.
+
 ## Limitations
 Pointer parameters are assumed 256-byte aligned (what `cudaMalloc` returns).
 Sectors are counted per request as Nsight Compute's
@@ -43,8 +48,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .. import ir
 from ..diagnostics import Diagnostic, Rule, Severity
 from ..model import global_sectors
+from . import _common as common
 from ._common import assumed_sizes, average_word, per_request
 
 RULE = Rule(code="GMEM001", name="uncoalesced-global", severity=Severity.WARNING,
@@ -101,6 +108,115 @@ def _split_by_destination(a, addresses: tuple[int | None, ...]) -> bool:
     return plain.sectors <= plain.ideal
 
 
+def _site_context(ctx) -> dict[int, tuple[ir.Access, list[ir.Loop], dict[str, ir.Expr]]]:
+    """Site id -> its access, the loops around it (outermost first) and the values the locals of
+    its function are given (for reading an index through `int col = c + j;`), made once per file."""
+    key = ("gmem001-sites",)
+    if key in ctx.result.cache:
+        return ctx.result.cache[key]
+    out: dict[int, tuple[ir.Access, list[ir.Loop], dict[str, ir.Expr]]] = {}
+    for kernel, _ in common.kernels(ctx):
+        for _, body, _ in common.bodies(ctx, kernel):
+            defs: dict[str, ir.Expr] = {}
+            for n in ir.walk(body):
+                if isinstance(n, ir.Decl) and n.init is not None:
+                    defs.setdefault(n.var, n.init)
+            stack: list[tuple[object, list[ir.Loop]]] = [(body, [])]
+            while stack:
+                n, loops = stack.pop()
+                if isinstance(n, ir.Access):
+                    out.setdefault(n.site, (n, loops, defs))
+                inner = loops + [n] if isinstance(n, ir.Loop) else loops
+                stack.extend((c, inner) for c in ir.children(n))
+    ctx.result.cache[key] = out
+    return out
+
+
+def _additive_terms(e: ir.Expr, defs: dict[str, ir.Expr], keep: set[str], depth: int = 0) -> list[ir.Expr]:
+    """The terms of a sum (`a + b - c`), locals replaced by their values (a few levels deep), but
+    not those in `keep` (the loop counters, whose declared value is only their first)."""
+    while isinstance(e, ir.Cast):
+        e = e.operand
+    if isinstance(e, ir.BinOp) and e.op in ("+", "-"):
+        return _additive_terms(e.lhs, defs, keep, depth) + _additive_terms(e.rhs, defs, keep, depth)
+    if isinstance(e, ir.VarRef) and e.var in defs and e.var not in keep and depth < 4:
+        return _additive_terms(defs[e.var], defs, keep, depth + 1)
+    return [e]
+
+
+def _misaligned_only(addresses: tuple[int | None, ...], width: int) -> bool:
+    """Moved back to a 32-byte boundary as a whole, the request is ideal: what it costs beyond
+    ideal is where its window starts, not its stride or scatter."""
+    active = [x for x in addresses if x is not None]
+    if len(active) < 2 or width not in (1, 2, 4, 8, 16):
+        return False  # a float3 moved as three 4-byte pieces: not one request to move back
+    shift = min(active) % 32
+    cost = global_sectors(tuple(None if x is None else x - shift for x in addresses), width)
+    return cost.sectors <= cost.ideal
+
+
+def _steps_by_one(step: ir.Expr | None) -> bool:
+    if isinstance(step, ir.IncDec):
+        return abs(step.delta) == 1
+    if isinstance(step, ir.Assign) and step.op in ("+=", "-="):
+        v = step.value
+        while isinstance(v, ir.Cast):
+            v = v.operand
+        return isinstance(v, ir.Const) and v.value == 1
+    return False
+
+
+def _sliding_window(ctx, a) -> bool:
+    """A load whose index adds a loop's counter as a plain term (`in[start + j]` for the taps of a
+    stencil, `in[idx - offset]` of a naive scan): each iteration reads the window one element on,
+    so the sector a misaligned window adds is the one the next iteration reads: L1 serves it, and
+    DRAM moves nothing extra. Nothing to fix (issue 26: the +-1 stencil neighbour)."""
+    found = _site_context(ctx).get(a.stats.site.id) if a.stats else None
+    if found is None or a.op != "ld":
+        return False
+    acc, loops, defs = found
+    if not loops or not isinstance(acc.lvalue, ir.Subscript):
+        return False
+    # loops stepping by one element: the taps of a stencil (a tile loop's larger step is not a window
+    # sliding over its own sectors)
+    counters = {v for loop in loops if _steps_by_one(loop.step) for v in ir.assigned_vars(loop.step)}
+    terms = _additive_terms(acc.lvalue.index, defs, counters)
+    bare = {t.var for t in terms if isinstance(t, ir.VarRef)}
+    return bool(bare & counters)
+
+
+def _fused_fields(ctx, k, a, addresses: tuple[int | None, ...]) -> bool:
+    """One field of a vector-typed element (float2, float4, int4: aligned to its size) whose other
+    fields the kernel also loads from the same element: nvcc loads the element whole (one
+    ld.global.v4 for n-body's p[i].x, .y, .z; checked with -ptx). Costed as that load, the request
+    is ideal: no finding."""
+    found = _site_context(ctx).get(a.stats.site.id) if a.stats else None
+    sym = a.stats.symbol if a.stats else None
+    if found is None or sym is None or a.op != "ld":
+        return False
+    acc = found[0]
+    elem = sym.elem
+    if not isinstance(acc.lvalue, ir.Member) or acc.lvalue.arrow or elem.bytes not in (8, 16) \
+            or elem.align < elem.bytes:
+        return False
+    base = common.expr_key(acc.lvalue.base)
+    siblings = [x for x, _, _ in _site_context(ctx).values()
+                if x.op == "ld" and isinstance(x.lvalue, ir.Member) and not x.lvalue.arrow
+                and common.expr_key(x.lvalue.base) == base]
+    fields = sorted({x.lvalue.offset for x in siblings})
+    # three or four consecutive words of a 16-byte element (x, y, z): one ld.global.v4; two fields
+    # (a float2's pair, in4[t].x with .w) are extract.py's sibling merge or stay two loads
+    if elem.bytes != 16 or len(fields) < 3 or fields != list(range(fields[0], fields[0] + 4 * len(fields), 4)):
+        return False
+    lines = {s.span.line for s in common.unit_sites(ctx).values() if s.id in {x.site for x in siblings}}
+    stores = {x.line for x in k.accesses if x.space == "global" and x.op == "st"}
+    if lines and any(min(lines) < ln <= max(lines) for ln in stores):
+        return False  # a store between the reads: nvcc keeps them apart
+    whole = tuple(None if x is None else x - acc.lvalue.offset for x in addresses)
+    cost = global_sectors(whole, elem.bytes)
+    return cost.sectors <= cost.ideal
+
+
 def check(ctx) -> Iterator[Diagnostic]:
     for k, a in ctx.accesses():
         # atomics have their sectors in the report; scattering them is usually the point (histograms)
@@ -117,6 +233,10 @@ def check(ctx) -> Iterator[Diagnostic]:
         elem = sym.elem.bytes if sym is not None and sym.elem.kind == "record" else 0
         cause = _cause(worst.addresses, a.width_bits // 8, elem, a.assumptions)
         if not cause:
+            continue
+        if _fused_fields(ctx, k, a, worst.addresses):
+            continue
+        if _misaligned_only(worst.addresses, a.width_bits // 8) and _sliding_window(ctx, a):
             continue
         sec, ideal = a.sectors_per_request, a.ideal_sectors_per_request
         ratio = sec / ideal if ideal else 0

@@ -77,7 +77,7 @@ def _packed(a: ir.Access) -> bool:
     return a.ctype.kind == "record" and re.search(r"[a-z][234]$", a.ctype.spelling.split("::")[-1]) is not None
 
 
-def _distributes(un, fkey: str, loop: ir.Loop) -> bool:
+def _distributes(un, fkey: str, loop: ir.Loop, body: ir.Stmt) -> bool:
     """Does the loop spread elements over the threads (its counter starts at a value that differs
     between threads: `i = blockIdx.x * blockDim.x + threadIdx.x`, `i = threadIdx.x`)? Then each
     thread's narrow element could be two: an element-wise pass. A loop whose counter starts the same
@@ -90,6 +90,9 @@ def _distributes(un, fkey: str, loop: ir.Loop) -> bool:
             inits.append(s.init)
         elif isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Assign):
             inits.append(s.expr.value)
+    if not inits and loop.step is not None:  # `for (; idx < n; idx += stride)`: the counter's declaration
+        counters = ir.assigned_vars(loop.step)
+        inits = [n.init for n in ir.walk(body) if isinstance(n, ir.Decl) and n.var in counters and n.init is not None]
     return any(un.of(fkey, e).level >= LANE for e in inits)
 
 
@@ -116,7 +119,7 @@ def _loop_sites(ctx, kernel: ir.Kernel) -> dict[int, tuple]:
                 stack.extend(((s.then, loop), (s.other, loop)))
             elif isinstance(s, ir.Loop):
                 here = loop
-                if here is None and _distributes(un, fkey, s):
+                if here is None and _distributes(un, fkey, s, body):
                     here = (s.span.file, s.span.line) if s.span is not None else (id(s),)
                 stack.append((s.init, loop))
                 if here is not None:

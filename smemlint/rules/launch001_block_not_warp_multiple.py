@@ -56,10 +56,11 @@ int main()
 }
 ```
 A number of threads is proposed only where the kernel's indexing allows it:
-when its stores have no bounds check (no lane-varying test, early exit or
-grid-stride loop before them), more threads would write past what the launch
-writes, so the finding says the indexing must change with the block; one
-such block alone (a 4x4 demo of 16 threads) is taken as deliberate.
+when its indexing is the block alone (it never reads `blockIdx`) and its
+stores have no bounds check (no lane-varying test, early exit or grid-stride
+loop before them), more threads would write past what the launch writes, so
+the finding says the indexing must change with the block; one such block
+alone (a 4x4 demo of 16 threads) is taken as deliberate.
 
 ## How to silence
 `// smemlint: ignore[LAUNCH001]` on the launch line, or `ignore = ["LAUNCH001"]`
@@ -170,7 +171,12 @@ def _unguarded_stores(ctx, kernel: ir.Kernel) -> bool:
     before it (no `if (i < n)`, no early exit, no loop whose trips differ per thread)? Then its
     indexing covers exactly the threads it is launched with: a block of more threads writes past
     what the launch writes (SGEMM_CUDA's 16-thread demo would write rows 4..7 of 4-row arrays), and
-    fewer leaves elements unwritten. Decided from the uniformity proof of the conditions."""
+    fewer leaves elements unwritten. A kernel that reads `blockIdx` spreads its work over the
+    grid (`i = blockIdx.x * blockDim.x + threadIdx.x`): a wider block with a grid recomputed from
+    it covers the same elements, so only a kernel whose indexing is the block alone counts.
+    Decided from the uniformity proof of the conditions."""
+    if any(x.startswith("blockIdx") for x in kernel.uses):
+        return False
     un = common.uniformity(ctx, kernel)
     spaces = common.access_results(ctx)
 

@@ -112,6 +112,7 @@ class KernelUniformity:
         self._summaries: dict[str, U] = {}
         self._stack: list[str] = []
         self._assigned_cache: dict[int, frozenset[str]] = {}  # id(stmt) -> its locals assigned (the IR outlives this)
+        self._values_cache: dict[str, dict[str, ir.Expr]] = {}
         for _ in range(MAX_ROUNDS):
             self._changed = False
             self._walk(kernel.key, kernel.body, {})
@@ -253,7 +254,9 @@ class KernelUniformity:
         for _ in range(MAX_ROUNDS):
             self._cur = dict(head)
             c = self._expr(fkey, s.cond, ctl) if s.cond is not None else UNIFORM
-            if c.level > BLOCK and _uniform_trip_count(s, lambda e: self._expr(fkey, e, ctl)):
+            if c.level > BLOCK and (_uniform_trip_count(s, lambda e: self._expr(fkey, e, ctl))
+                                    or _block_stride_over_whole_blocks(s, self._values(fkey),
+                                                                       lambda e: self._expr(fkey, e, ctl))):
                 c = UNIFORM  # `for (i = tid; i < tid + n; i += k)`: every thread runs n / k times
             self._record(self.conds, id(s.cond), c)
             at_test = dict(self._cur)
@@ -280,6 +283,21 @@ class KernelUniformity:
             return False  # `for (;;)` left only by `return`
         self._cur = self._absorb(fkey, _merge(exits, exit_level, assigned))
         return True
+
+    def _values(self, fkey: str) -> dict[str, ir.Expr]:
+        """The locals of a function declared with a value and never assigned again (what a loop
+        bound written as `padded = blockDim.x * ((n + blockDim.x - 1) / blockDim.x)` is)."""
+        cached = self._values_cache.get(fkey)
+        if cached is None:
+            f = self.unit.functions.get(fkey)
+            body = self.kernel.body if fkey == self.kernel.key else (f.body if f is not None else None)
+            nodes = list(ir.walk(body)) if body is not None else []
+            assigned = {n.target.var for n in nodes if isinstance(n, ir.Assign) and isinstance(n.target, ir.VarRef)}
+            assigned |= {n.target.var for n in nodes if isinstance(n, ir.IncDec) and isinstance(n.target, ir.VarRef)}
+            cached = {n.var: n.init for n in nodes
+                      if isinstance(n, ir.Decl) and n.init is not None and n.var not in assigned}
+            self._values_cache[fkey] = cached
+        return cached
 
     def _assigned_in(self, s: ir.Stmt | None) -> frozenset[str]:
         """The locals a statement assigns, nested statements included (each statement's set made
@@ -579,6 +597,42 @@ def _uniform_trip_count(s: ir.Loop, level) -> bool:
             left.remove(t)
             left.remove(twin)
     return all(level(e).level == BLOCK for _, _, e in left)
+
+
+def _is_block_dim_x(e: ir.Expr | None) -> bool:
+    return isinstance(e, ir.Builtin) and e.name == "blockDim.x"
+
+
+def _block_stride_over_whole_blocks(s: ir.Loop, values: dict[str, ir.Expr], level) -> bool:
+    """`for (i = threadIdx.x; i < B; i += blockDim.x)` with B = blockDim.x * q (q block-uniform,
+    read through a local declared with it): thread t runs the iterations t, t + blockDim.x, ...
+    below blockDim.x * q, q of them for every t (FasterTransformer's padded loops around a block
+    scan: `padded = blockDim.x * ((n + blockDim.x - 1) / blockDim.x)`)."""
+    init = s.init.body[0] if isinstance(s.init, ir.Block) and len(s.init.body) == 1 else s.init
+    if isinstance(init, ir.Decl) and init.init is not None:
+        var, start = init.var, init.init
+    elif isinstance(init, ir.ExprStmt) and isinstance(init.expr, ir.Assign) and isinstance(init.expr.target, ir.VarRef):
+        var, start = init.expr.target.var, init.expr.value
+    else:
+        return False
+    if not (isinstance(_uncast(start), ir.Builtin) and _uncast(start).name == "threadIdx.x"):
+        return False
+    cond, step = s.cond, s.step
+    if not isinstance(cond, ir.BinOp) or cond.op != "<" or not (isinstance(_uncast(cond.lhs), ir.VarRef)
+                                                                and _uncast(cond.lhs).var == var):
+        return False
+    if not (isinstance(step, ir.Assign) and isinstance(step.target, ir.VarRef) and step.target.var == var
+            and isinstance(step.value, ir.BinOp) and step.value.op == "+" and _is_block_dim_x(_uncast(step.value.rhs))):
+        return False
+    bound = _uncast(cond.rhs)
+    for _ in range(3):  # through a local or two
+        if isinstance(bound, ir.VarRef) and bound.var in values:
+            bound = _uncast(values[bound.var])
+    if not (isinstance(bound, ir.BinOp) and bound.op == "*"):
+        return False
+    factors = (_uncast(bound.lhs), _uncast(bound.rhs))
+    other = factors[1] if _is_block_dim_x(factors[0]) else factors[0] if _is_block_dim_x(factors[1]) else None
+    return other is not None and level(other).level == BLOCK
 
 
 def _hint(lv: ir.Expr) -> str:

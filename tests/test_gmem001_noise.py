@@ -1,0 +1,74 @@
+"""GMEM001 stays quiet where nothing moves twice (issue 26's noise a reviewer would mute), and
+still reports the same addresses where it does."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from smemlint.config import Settings
+from smemlint.lint import lint_file
+
+# a 7-tap stencil: each tap reads the window one int on; the 5th sector a misaligned tap touches is
+# the next tap's (L1 serves it)
+STENCIL = """__global__ void conv1d(const int *array, const int *mask, int *result, int n, int m)
+{
+    int tid = blockIdx.x * blockDim.x + threadIdx.x;
+    int start = tid - m / 2;
+    int temp = 0;
+    for (int j = 0; j < m; j++)
+        if (start + j >= 0 && start + j < n)
+            temp += array[start + j] * mask[j];
+    result[tid] = temp;
+}
+int main() { conv1d<<<4096, 256>>>(0, 0, 0, 1 << 20, 7); }
+"""
+# a tile loop stepping by 32 over rows that start misaligned (K = 2055): each request needs a 5th
+# sector of its own, reported
+TILES = """__global__ void rows(const int *a, int *out)
+{
+    const int K = 2055;
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    int acc = 0;
+    for (int i = 0; i < K - 32; i += blockDim.x)
+        acc += a[row * K + i + threadIdx.x];
+    out[row * 32 + threadIdx.x] = acc;
+}
+int main() { rows<<<dim3(1, 64), dim3(32, 32)>>>(0, 0); }
+"""
+# n-body: the thread reads p[i].x, .y and .z of a float4: nvcc loads p[i] whole (ld.global.v4)
+FIELDS = """__global__ void force(const float4 *p, float *out, int n)
+{
+    int i = blockDim.x * blockIdx.x + threadIdx.x;
+    if (i < n) {
+        float x = p[i].x;
+        float y = p[i].y;
+        float z = p[i].z;
+        out[i] = x * y + z;
+    }
+}
+int main() { force<<<128, 256>>>(0, 0, 32768); }
+"""
+# one field alone is a 4-byte load at a 16-byte stride
+ONE_FIELD = FIELDS.replace("float y = p[i].y;", "float y = 1.0f;").replace("float z = p[i].z;", "float z = 2.0f;")
+
+
+def gmem001(tmp_path: Path, text: str) -> list[int]:
+    f = tmp_path / "k.cu"
+    f.write_text(text)
+    r = lint_file(str(f), Settings(select=("GMEM001",)))
+    return sorted({s.line for d in r.diagnostics for s in (d.sites or [d])})
+
+
+def test_stencil_taps_are_not_reported(tmp_path: Path) -> None:
+    assert gmem001(tmp_path, STENCIL) == []
+
+
+def test_misaligned_tiles_are(tmp_path: Path) -> None:
+    assert gmem001(tmp_path, TILES) == [7]
+
+
+def test_fields_of_one_vector_element_are_one_load(tmp_path: Path) -> None:
+    assert gmem001(tmp_path, FIELDS) == []
+
+
+def test_one_field_alone_is_reported(tmp_path: Path) -> None:
+    assert gmem001(tmp_path, ONE_FIELD) == [5]
