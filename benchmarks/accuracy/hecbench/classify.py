@@ -10,16 +10,18 @@ applies, in this order:
   library internals      ncu counts the instruction inside a CUDA/CUB/CCCL header, not the program's source
   kernel not found       smemlint reports no kernel of that name
   launch or template instance not found
-                         the measured block makes it exact (the `given` scoring), or the kernel was analysed
-                         under another block than it ran with
+                         the measured block makes it exact (the `given` scoring), the kernel was analysed
+                         under another block than it ran with, or it is declared but no instance of it was
+                         analysed (a template whose launch smemlint did not find)
   compiler line attribution
                          nvcc put the instruction on a line that holds no access of that kind (a load hoisted
                          or a store sunk to another line), or merged accesses into a wider instruction
   access not seen        the line holds the access, or a call that makes it, but smemlint reports none there (macros, accessor
                          methods, calls into __device__ helpers or library templates, volatile/asm idioms)
   data-dependent         the address or a guard depends on a value loaded from memory: honestly unpredictable
-  unknown value          an integer parameter or trip count assumed (not a constant at a launch), or no thread
-                         executes the access under the assumed launch
+  unknown value          an integer parameter or trip count assumed (not a constant at a launch), an integer
+                         taken from `main` run without arguments while the measured run passed some, or no
+                         thread executes the access under the assumed launch
   predicated (measurement)  a predicated instruction whose requests include executions with no lane on
   hardware model         launch and values right, the number still differs (or smemlint declines: CAS loops)
 """
@@ -37,7 +39,8 @@ ORDER = ["lint failed", "library internals", "kernel not found", "launch or temp
 STORE = re.compile(r"(\]|\w)\s*(\.\w+)?\s*([-+*/|&^]|<<|>>)?=(?!=)|\+\+|--")
 LOAD = re.compile(r"\[|->|\*\s*\(|\*\s*\w|__ldg|\.\w+\s*\(")
 CALL = re.compile(r"\b(?!(?:if|for|while|switch|return|sizeof|min|max|fminf?|fmaxf?|sqrtf?|rsqrtf?|cosf?|sinf?|"
-                  r"expf?|logf?|powf?|fabsf?|abs|floorf?|ceilf?|static_cast|reinterpret_cast|const_cast)\b)"
+                  r"expf?|logf?|powf?|fabsf?|abs|floorf?|ceilf?|static_cast|reinterpret_cast|const_cast|"
+                  r"__syncthreads|__syncwarp|__threadfence\w*)\b)"
                   r"[A-Za-z_]\w*\s*(<[^<>()]*>)?\s*\(")
 DATA = ("loaded from", "struct value", "member `", "result of `", "depends on member")
 
@@ -70,7 +73,8 @@ def category(r: dict, checkouts: dict[str, Path]) -> str:
         return "library internals"
     if not r["kernel_found"]:
         return "kernel not found"
-    if g["verdict"] == "exact" or f.get("category") == "launch not found":
+    if g["verdict"] == "exact" or f.get("category") == "launch not found" or \
+            (f.get("reason") or "").endswith("(kernel not found)"):  # declared, but no instance analysed
         return "launch or template instance not found"
     if f.get("category") == "compiler merged":
         return "compiler line attribution"
@@ -88,6 +92,8 @@ def category(r: dict, checkouts: dict[str, Path]) -> str:
         return "unknown value"
     if f.get("category") == "unknown integer" or "assumed (not a constant" in notes:
         return "unknown value"
+    if "without command-line arguments" in notes and r.get("run_args"):
+        return "unknown value"  # an integer taken from main's defaults; the run passed arguments
     if f.get("category") == "predicated (measurement)":
         return "predicated (measurement)"
     return "hardware model"
@@ -120,13 +126,27 @@ def main() -> int:
     cats_by_part: dict[str, Counter] = {}
     for part in args.parts:
         rows = [json.loads(ln) for ln in (Path(part) / "compare-sites.jsonl").read_text().splitlines()]
+        run_args = {}
+        for ln in (Path(part) / "truth-sm90.jsonl").read_text().splitlines():
+            t = json.loads(ln)
+            if t["kind"] == "kernel":
+                run_args[t["program"]] = t.get("args")
+        for r in rows:
+            r["run_args"] = run_args.get(r["program"])
         name = Path(part).resolve().name
         score, cats = table(rows, {name: checkouts[name]} if name in checkouts else checkouts)
         cats_by_part[name] = cats
         progs = {r["program"] for r in rows}
         kernels = {(r["program"], r["kernel"]) for r in rows}
+        per_prog: dict[str, list[bool]] = defaultdict(list)
+        for r in rows:
+            per_prog[r["program"]].append(r["found"]["verdict"] == "exact")
+        fractions = sorted(sum(v) / len(v) for v in per_prog.values())
         lines += [f"### {name}: {len(progs)} programs, {len(kernels)} kernels, {len(rows)} sites", "",
-                  "| scoring | sites | exact | wrong | no number |", "|---|---:|---:|---:|---:|", *score, ""]
+                  "| scoring | sites | exact | wrong | no number |", "|---|---:|---:|---:|---:|", *score, "",
+                  f"Per program (found): mean exact {100 * sum(fractions) / len(fractions):.1f}%, median "
+                  f"{100 * fractions[len(fractions) // 2]:.1f}%; every site exact in "
+                  f"{sum(f == 1 for f in fractions)} of {len(fractions)} programs.", ""]
         all_rows += rows
     if len(args.parts) > 1:
         score, _ = table(all_rows, checkouts)

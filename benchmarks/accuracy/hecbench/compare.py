@@ -81,6 +81,9 @@ def lint(root: Path, flags: list[str], paths: list[str], timeout: int) -> dict:
         doc = json.loads(r.stdout)
     except json.JSONDecodeError:
         return {"accesses": {}, "kernels": {}, "decls": [], "status": "smemlint failed: " + (r.stderr or r.stdout)[-300:]}
+    not_linted = [f"{f['path']}: {f.get('status')}" for f in doc.get("files", []) if f.get("status") != "ok"]
+    if not_linted:  # smemlint's per-file time limit (--file-timeout) or a parse failure: say so, not "not found"
+        return {"accesses": {}, "kernels": {}, "decls": [], "status": "file not linted: " + "; ".join(not_linted)[:200]}
     decls = [rp._Kernel(k["file"], k["line"], k["name"], None) for k in doc.get("kernels", [])]
     out: dict[tuple, list] = defaultdict(list)
     by_name: dict[str, list] = defaultdict(list)
