@@ -65,7 +65,8 @@ def holds_access(text: str, r: dict) -> bool:
 
 
 def category(r: dict, checkouts: dict[str, Path]) -> str:
-    f, g = r["found"], r["given"]
+    f = r["found"]
+    g = f if r["given"] == "same as found" else r["given"]
     notes = " ".join(r.get("assumptions", [])) + " " + (f.get("reason") or "")
     if f.get("category") == "lint failed":
         return "lint failed"
@@ -104,7 +105,7 @@ def table(rows: list[dict], checkouts: dict[str, Path]) -> tuple[list[str], Coun
     out = []
     cats = Counter()
     for scoring in ("found", "given"):
-        c = Counter(r[scoring]["verdict"] for r in rows)
+        c = Counter((r["found"] if r[scoring] == "same as found" else r[scoring])["verdict"] for r in rows)
         out.append(f"| {scoring} | {n} | {c['exact']} ({100 * c['exact'] / max(n, 1):.1f}%) | {c['wrong']} | "
                    f"{c['no number']} |")
     for r in rows:

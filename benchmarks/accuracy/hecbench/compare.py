@@ -151,27 +151,42 @@ def kernel_truth(truth: Path) -> tuple[dict, dict[str, list[dict]]]:
     return kernels, sites
 
 
+KEPT_NOTES = ("loaded from", "struct value", "member `", "result of `", "depends on member",
+              "assumed (not a constant", "command-line", "compare-and-swap")
+
+
 def assumptions_on_line(site: dict, lint_result: dict) -> list[str]:
-    """What smemlint assumed for its accesses on the site's line (its notes about data-dependent guards,
-    assumed integers, sampled loops): classify.py reads them."""
+    """What smemlint assumed for its accesses on the site's line that classify.py reads (data-dependent
+    addresses or guards, assumed integers, main's defaults, CAS loops), shortened."""
     key = (site["file"], site["line"], site["space"], site["op"], rp.base_name(site["kernel"]))
     seen: list[str] = []
     for access, _ in lint_result["accesses"].get(key, []):
         for a in access.__dict__.get("assumptions", []) or []:
-            if a not in seen and not a.startswith(("block (", "grid (", "evaluated for")):
+            if a not in seen and any(k in a for k in KEPT_NOTES):
                 seen.append(a)
     return [a[:200] for a in seen[:8]]
 
 
-def row(site: dict, found_entry: dict, given_entry: dict, found: dict, flags: list[str]) -> dict:
-    return {"program": site["program"], "domain": site["domain"], "file": site["file"], "line": site["line"],
-            "kernel": site["kernel"], "space": site["space"], "op": site["op"], "sass": found_entry["sass"],
-            "measured": found_entry["measured"], "block": site.get("block"),
-            "predicated": bool(site.get("predicated")), "flags": flags, "lint_status": found["status"],
-            "kernel_found": rp.base_name(site["kernel"]) in found["kernels"],
-            "assumptions": assumptions_on_line(site, found),
-            "found": {k: found_entry.get(k) for k in ("verdict", "predicted", "category", "reason", "analysed_block")},
-            "given": {k: given_entry.get(k) for k in ("verdict", "predicted", "category", "reason", "analysed_block")}}
+def verdict(entry: dict) -> dict:
+    out = {k: entry.get(k) for k in ("verdict", "predicted", "category", "reason", "analysed_block")}
+    out["reason"] = (out["reason"] or "")[:300] or None
+    return out
+
+
+def row(site: dict, found_entry: dict, given_entry: dict, found: dict, flags: list[str] | None) -> dict:
+    """One site's line of compare-sites.jsonl; `flags` only on a program's first row, `given` is the string
+    "same as found" when the annotated run changed nothing for the site."""
+    found_v, given_v = verdict(found_entry), verdict(given_entry)
+    r = {"program": site["program"], "domain": site["domain"], "file": site["file"], "line": site["line"],
+         "kernel": site["kernel"], "space": site["space"], "op": site["op"], "sass": found_entry["sass"],
+         "measured": found_entry["measured"], "block": site.get("block"),
+         "predicated": bool(site.get("predicated")), "lint_status": found["status"],
+         "kernel_found": rp.base_name(site["kernel"]) in found["kernels"],
+         "assumptions": assumptions_on_line(site, found),
+         "found": found_v, "given": "same as found" if given_v == found_v else given_v}
+    if flags is not None:
+        r["flags"] = flags
+    return r
 
 
 def score_program(root: Path, folder: str, flags: list[str], psites: list[dict], kernels: dict, tmp: Path,
@@ -194,7 +209,7 @@ def score_program(root: Path, folder: str, flags: list[str], psites: list[dict],
             f_e.update(verdict="no number", category="lint failed", reason=found["status"])
         if given["status"] != "ok":
             g_e.update(verdict="no number", category="lint failed", reason=given["status"])
-        rows.append(row(s, f_e, g_e, found, flags))
+        rows.append(row(s, f_e, g_e, found, None if rows else flags))
     return rows
 
 
@@ -226,7 +241,7 @@ def main() -> int:
                 flags = makefile_flags(root, p["folder"])
                 rows = score_program(root, p["folder"], flags, sites[p["name"]], kernels, tmp, args.timeout)
                 for r in rows:
-                    fh.write(json.dumps(r) + "\n")
+                    fh.write(json.dumps(r, separators=(",", ":")) + "\n")
                 fh.flush()
                 ex = sum(r["found"]["verdict"] == "exact" for r in rows)
                 print(f"{p['name']}: {ex}/{len(rows)} exact (found); lint {rows[0]['lint_status'][:60]}", flush=True)
