@@ -1,0 +1,55 @@
+"""Score smemlint on LeetCUDA's PyTorch-extension kernels as a user runs it (no GPU needed).
+
+    python benchmarks/accuracy/torchext/compare.py --leetcuda /work/repos/LeetCUDA [--timeout S]
+
+`smemlint check --format json --std=c++17` on each kernel folder (kernels/<name>), then again with the measured
+block annotated (../hecbench/compare.py's score_program: the same judging and output). PyTorch's headers are
+not on this machine: the parse has smemlint's bundled CUDA declarations only, as for a user without torch's
+include directories configured. Writes compare-sites.jsonl beside this file.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parent / "hecbench"))
+_spec = importlib.util.spec_from_file_location("hecbench_compare", HERE.parent / "hecbench" / "compare.py")
+hb = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(hb)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--leetcuda", required=True)
+    ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("--out", default=str(HERE / "compare-sites.jsonl"))
+    args = ap.parse_args()
+    root = Path(args.leetcuda)
+    doc = json.loads((HERE / "programs.json").read_text())
+    kernels, sites = hb.kernel_truth(HERE / "truth-sm90.jsonl")
+    tmp = Path(tempfile.mkdtemp(prefix="smemlint-torchext-"))
+    try:
+        with open(args.out, "w") as fh:
+            for p in doc["programs"]:
+                if p["name"] not in sites:
+                    continue
+                rows = hb.score_program(root, p["folder"], ["--std=c++17"], sites[p["name"]], kernels, tmp,
+                                        args.timeout)
+                for r in rows:
+                    fh.write(json.dumps(r, separators=(",", ":")) + "\n")
+                fh.flush()
+                ex = sum(r["found"]["verdict"] == "exact" for r in rows)
+                print(f"{p['name']}: {ex}/{len(rows)} exact (found); lint {rows[0]['lint_status'][:60]}", flush=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
