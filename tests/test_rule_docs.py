@@ -76,3 +76,13 @@ def test_rules_lists_every_code() -> None:
     assert out.exit_code == 0
     for code in EXECUTABLE:
         assert code in out.output
+
+
+def test_the_doc_pages_are_the_rule_docstrings() -> None:
+    """docs/rules/CODE.md (the stable URL SARIF and the editor link to) is what `smemlint explain
+    --markdown CODE` prints: regenerate the pages when a rule's docstring changes."""
+    docs = Path(__file__).resolve().parent.parent / "docs" / "rules"
+    stale = [code for code in RULES
+             if CliRunner().invoke(main, ["explain", "--markdown", code]).output
+             != (docs / f"{code}.md").read_text(encoding="utf-8")]
+    assert stale == [], f"regenerate: for c in {' '.join(stale)}; do smemlint explain --markdown $c > docs/rules/$c.md; done"

@@ -5,13 +5,13 @@ A call `atomicAdd(p, v)` whose pointer `p` points to `__half` (or `half`):
 a 16-bit floating-point atomic.
 
 ## Why it is slow
-The 16-bit atomic is far slower than the 32-bit `__half2` one. The seed on
-three CUDA algorithms (seed 001) measured a half-precision dot product whose
+The 16-bit atomic is far slower than the 32-bit `__half2` one. An article on
+three CUDA algorithms measured a half-precision dot product whose
 partial sums go through `atomicAdd`: with `atomicAdd` on `half` it took
 422.36 ms; packing two halves and using the `__half2` `atomicAdd` took
 137.02 ms, and the "fast atomic add" that widens a single half into the
 aligned `__half2` around it (adding 0 to the neighbour) took 137.01 ms: both
-about 3x faster (3-4x in the seed's words) with the same launch and data.
+about 3x faster (3-4x in the article's words) with the same launch and data.
 
 ## Example
 ```cuda
@@ -35,7 +35,7 @@ __global__ void dotHalf2(__half2 *result, const __half2 *x, const __half2 *y, in
 Pack two halves per thread where the data allows it. Where it does not,
 the fix smemlint offers keeps one half per call but performs it with the
 `__half2` atomic on the aligned pair that holds the target, adding zero to
-the other half (the seed's fast atomic add): it inserts a small
+the other half (the article's fast atomic add): it inserts a small
 `__device__` helper after the includes and calls it instead of `atomicAdd`.
 
 ## How to silence

@@ -11,7 +11,7 @@ reports how many distinct addresses one warp reads (`distinct`).
 The constant cache is built for broadcast: it serves one address per cycle to
 the whole warp. A warp whose lanes read *n* different addresses is replayed
 *n* times, so the cost of a constant read grows linearly with the number of
-distinct addresses in the warp (seed 002, "constant memory": the access is
+distinct addresses in the warp (the CUDA documentation of constant memory: the access is
 optimal only when every lane of the warp reads the same location, and the
 cost scales with the number of unique addresses). Stencil coefficients read
 as `coef[i]` in a loop are the ideal case; a per-lane table lookup belongs in

@@ -18,8 +18,8 @@ naming the lines of the others (the loop is packed as a whole).
 The access is coalesced (every sector fetched is used, GMEM001 stays quiet),
 but each warp-level instruction moves only 64 bytes, so an element-wise
 kernel is bound by the number of load/store instructions and their latency
-rather than by DRAM bandwidth. The seed on OneFlow's element-wise template
-(seed 001) measured an element-wise multiply `z = x * y` on an A100 PCIe:
+rather than by DRAM bandwidth. An article on OneFlow's element-wise template
+measured an element-wise multiply `z = x * y` on an A100 PCIe:
 the naive half-precision kernel took 237.28 us at 52.55% of the bandwidth,
 the template that packs elements into wide vectors per thread 140.74 us at
 87.31% (for float, where each element is already 4 bytes, the gain was only

@@ -23,7 +23,7 @@ still in `kernels[].sass`).
 ## Why it is slow
 A warp whose next instruction is not in the cache stalls ("Stall No
 Instruction"). Warps drift apart over time, so the whole hot footprint is live
-at once. Seed 003 (NVIDIA, a Smith-Waterman kernel on H100): with nested
+at once. NVIDIA's study of a Smith-Waterman kernel on the H100: with nested
 `#pragma unroll` loops, larger workloads ran *slower* as icc misses grew;
 no unroll on the outer loop and `#pragma unroll 2` on the second level was
 the best overall. Unrolling can also be right (one public kernel got 3.4×
@@ -184,7 +184,7 @@ def check(ctx) -> Iterator[Diagnostic]:
         file, line, col, end = k.file, k.line, 1, 1
         fix = None
         if cands:
-            # the outermost unrolled loop that holds most of the hot bytes (seed 003: unroll the outer loop less)
+            # the outermost unrolled loop that holds most of the hot bytes (the Smith-Waterman study: unroll the outer loop less)
             lp, b = min(cands, key=lambda c: (c[0].span.line, -c[0].span.end_line))
             where = _pragma_at(lines, lp)
             factor_now = lp.unroll if lp.unroll and lp.unroll > 1 else _trip_count(lines, lp, ctx.result.source)
@@ -215,7 +215,7 @@ def check(ctx) -> Iterator[Diagnostic]:
                     desc += f"; `#pragma unroll {f}` would fit the {_kb(l0)} L0 cache"
             if inner and suggest == 1:
                 desc += (f" and keep a small factor (`#pragma unroll 2`) on the inner loop at line "
-                         f"{inner[0].span.line} (seed 003's best configuration)")
+                         f"{inner[0].span.line} (the best configuration of NVIDIA's Smith-Waterman study)")
             desc += "; measure: unrolling can also be the faster choice"
             edits = ()
             if where:

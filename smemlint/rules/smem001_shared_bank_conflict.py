@@ -56,7 +56,7 @@ for the merged one), or no fix is offered.
   lane with lane `i^2`): then per warp / per half-warp. So 32 lanes reading one
   float4 cost 2, and a float2 per lane pair costs 1.
 - Stores never merge: STS.64 with one address for the whole warp costs 2,
-  STS.128 costs 4. The Turing-era rules (seed 000) are right for loads only.
+  STS.128 costs 4. The Turing-era rules are right for loads only.
 - 1- and 2-byte accesses count distinct 4-byte words per bank over the whole
   warp: `char` lanes 8 bytes apart cost 2.
 - The hardware counter `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_*`

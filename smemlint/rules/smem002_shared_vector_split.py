@@ -17,7 +17,7 @@ first, listing the other lines (`facts.other_lines`).
 Each phase is at least one wavefront. A warp loading 16 distinct `float2`
 values twice over (`s[lane % 16]`) moves 128 bytes, which fits one
 wavefront, but the two half-warps are separate phases: 2 wavefronts, twice
-the ideal. The seed on shared-memory broadcast and vector accesses (seed 000)
+the ideal. An article on shared-memory broadcast and vector accesses
 derives these half-/quarter-warp rules with microbenchmarks on Turing;
 this project measured the same rules for loads on an H100 (HARDWARE.md:
 "32 lanes reading one address cost 2" for LDS.128, pairs at distance 4, 8 or

@@ -14,7 +14,7 @@ one bank): a histogram over skewed data collides on a few bins, the same
 kernel over uniform data does not. Bank-conflict counts for such lines must
 be measured with the real data (Nsight Compute,
 `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum`), not predicted;
-the seed's shared-memory measurements (seeds 000 and 002) are all on
+this project's shared-memory measurements (benchmarks/accuracy) are all on
 index-computed addresses for that reason.
 
 ## Example

@@ -40,7 +40,7 @@ code only when the condition evaluates identically across the entire block;
 otherwise the behaviour is undefined: the block may hang, or threads waiting
 at different barriers release each other and read shared data that was never
 written. The classic shape is the bounds check of a reduction, as in the
-warp-shuffle reduction of the seed's shared/constant memory notes (seed 002),
+warp-shuffle reduction of a well-known article on shared and constant memory,
 whose kernel returns for `idx >= n` and then calls `__syncthreads()`: correct
 only because its test grid is an exact multiple of the block size. The last,
 partial block of any other size skips the barrier with some of its threads.

@@ -16,8 +16,8 @@ together, so lane 0 reads `v[16]` only after lane 16 has written it. That was
 true of pre-Volta GPUs; since Volta (sm_70) lanes are scheduled
 independently and may be at different statements. `volatile` only stops the
 compiler from keeping the values in registers: it does not make the lanes
-wait for each other, so the sum can silently miss partial results. The seed
-on shared and constant memory (seed 002) unrolls exactly this tail in its
+wait for each other, so the sum can silently miss partial results. An article
+on shared and constant memory unrolls exactly this tail in its
 global- and shared-memory reductions (reduceGmem, 129.76 us; reduceSmem,
 77.15 us; the 4x unrolled reduceSmemUnroll, 41.06 us, measured with ncu on an
 sm_120 GPU): the speed is real, the lockstep assumption is not.

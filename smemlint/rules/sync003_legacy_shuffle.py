@@ -11,8 +11,8 @@ They were written for GPUs whose warps always ran in lockstep. Since Volta
 when it reaches the intrinsic; the legacy forms do not wait for the other
 lanes, so a lane can read a register of a lane that has not written it yet.
 CUDA 9 deprecated them, and the toolkit no longer provides them when compiling
-for sm_70 and newer: `nvcc -arch=sm_90` rejects the code. The seed on shared
-and constant memory (seed 002) still teaches the warp-shuffle reduction with
+for sm_70 and newer: `nvcc -arch=sm_90` rejects the code. An article on shared
+and constant memory still teaches the warp-shuffle reduction with
 `__shfl_xor(localSum, 16)` ... `__shfl_xor(localSum, 1)`; that code does not
 build for Hopper as written. The `_sync` forms cost the same instruction
 (`SHFL.BFLY`, `VOTE`) plus a `WARPSYNC` the compiler drops when it can prove

@@ -13,7 +13,7 @@ between the launch and the second read.
 Kernel launches are asynchronous: they return to the CPU as soon as the work
 is queued. Without a synchronization before the second read, the CPU timer
 measures the launch overhead (microseconds), not the kernel. The CUDA C Best
-Practices Guide chapter on measuring performance (seed 004) says exactly this:
+Practices Guide chapter on measuring performance says exactly this:
 all kernel launches and `Async` copies are asynchronous, so call
 `cudaDeviceSynchronize()` before starting and before stopping a CPU timer.
 

@@ -11,7 +11,7 @@ In host code, `cudaEventElapsedTime(&ms, start, stop)` where, since the last
 stream reaches it. Reading the elapsed time before that returns
 `cudaErrorNotReady` and leaves `ms` unchanged (often 0 or the previous
 value), so the "measurement" is garbage while the code looks right. The CUDA
-C Best Practices Guide's event-timing recipe (seed 004) records `stop`,
+C Best Practices Guide's event-timing recipe records `stop`,
 calls `cudaEventSynchronize(stop)`, and only then `cudaEventElapsedTime`
 (whose result is in milliseconds, measured on the GPU clock, independent of
 the operating system).
