@@ -145,7 +145,9 @@ class Extractor:
             file_scope = d.semantic_parent is not None and d.semantic_parent.kind in (K.TRANSLATION_UNIT,
                                                                                      K.NAMESPACE)
             elem = self.ctype(et)
-            known = elem.is_int and (is_array or space == "constant")  # tables, and __constant__ scalars
+            # tables, and scalars in constant or global memory (a `const` one, or a __constant__ one the
+            # host never rewrites, is a value)
+            known = elem.is_int and (is_array or space in ("constant", "global"))
             values, note = self.table_values(d, space, elem, t, is_array) if known else (None, "")
             sym = ir.Symbol(d.spelling, space, elem, tuple(dims), dynamic,
                             max(t.get_align(), 0), self.span_of(d), file_scope, key, values, note)
@@ -346,7 +348,8 @@ class Extractor:
             return None, (f"`{d.spelling}` has an initializer, but the host may overwrite it "
                           f"({writer}), so {what} data")
         if space == "global":
-            return None, f"`{d.spelling}` is a writable __device__ array, so its elements are data"
+            what = "array, so its elements are" if is_array else "variable, so its value is"
+            return None, f"`{d.spelling}` is a writable __device__ {what} data"
         return tuple(values), ""
 
     def new_site(self, c: ci.Cursor, op: str, width: int, lv: ir.Expr, instruction: str = "",
