@@ -12,6 +12,7 @@ import os
 import re
 
 from .results import FileResult
+from .undefined_names import NOTE_START as UNDEFINED_NOTE
 
 HEADER_SUFFIXES = (".cuh", ".h", ".hpp", ".hh")
 _COMPILE_ERRORS = re.compile(r"^(\d+) compile error\(s\); analysed what parsed")  # analysis.py's note
@@ -45,3 +46,5 @@ def explain_headers_alone(results: list[FileResult]) -> None:
             if m:
                 r.notes[i] = (f"linted alone this header has {m.group(1)} compile error(s): it needs what its "
                               f"includers declare first; {by} includes it and parses cleanly")
+        # the names it leaves undefined are its includers' (macros they define first), not -D flags to pass
+        r.notes[:] = [n for n in r.notes if not n.startswith(UNDEFINED_NOTE)]

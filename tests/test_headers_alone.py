@@ -36,4 +36,4 @@ def test_a_header_parsed_by_its_includer_is_not_a_parse_failure(tmp_path: Path) 
     assert both["coverage"]["files_with_parse_errors"] == 0, both["coverage"]
     (header,) = [f for f in both["files"] if f["path"].endswith("zero.cuh")]
     assert header["notes"] == ["linted alone this header has 1 compile error(s): it needs what its includers "
-                               "declare first; ./main.cu includes it and parses cleanly"], header["notes"]
+                               "declare first; main.cu includes it and parses cleanly"], header["notes"]

@@ -318,18 +318,19 @@ def _definitions(c: ci.Cursor, main: str, file_of: FileNames):
 
 
 def _descendants(c: ci.Cursor, unit: ir.TranslationUnit):
+    """The descendants of `c` in `_in_walk_order`'s order (depth first, children in source order),
+    cursor by cursor: the walk of a function too large for `subtree`, which stops at MAX_WALK."""
     budget = MAX_WALK  # an exponential macro expansion can make one function millions of cursors
-    stack = [c]
+    stack = list(reversed(list(c.get_children())))
     while stack:
         n = stack.pop()
-        for ch in n.get_children():
-            budget -= 1
-            if budget < 0:
-                unit.notes.append(f"{c.spelling}: over {MAX_WALK} syntax nodes; calls and kernel launches "
-                                  "after that not read")
-                return
-            yield ch
-            stack.append(ch)
+        budget -= 1
+        if budget < 0:
+            unit.notes.append(f"{c.spelling}: over {MAX_WALK} syntax nodes; calls and kernel launches "
+                              "after that not read")
+            return
+        yield n
+        stack.extend(reversed(list(n.get_children())))
 
 
 def _context(fn: ci.Cursor) -> str:
