@@ -595,6 +595,14 @@ class Extractor:
                 instantiations[loc].append(ref)
         for loc, pattern in kernels_by_pattern.items():
             specs = instantiations.get(loc) or []
+            # an instance clang did not instantiate (named in a host template never instantiated, or after
+            # compile errors) has no body: the template itself is analysed instead, as when no launch names one
+            bodiless = [s for s in specs if not self._has_body(s)]
+            if bodiless:
+                unit.notes.append(f"{pattern.spelling}: {len(bodiless)} launched instantiation(s) that clang did not "
+                                  "instantiate (launched from a host template never instantiated, or after compile "
+                                  "errors); analysed as the template")
+                specs = [s for s in specs if s not in bodiless]
             if len(specs) > MAX_INSTANTIATIONS:
                 unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; the first "
                                   f"{MAX_INSTANTIATIONS} analysed, {len(specs) - MAX_INSTANTIATIONS} skipped")
@@ -606,7 +614,7 @@ class Extractor:
                 except Exception as e:  # noqa: BLE001
                     unit.notes.append(f"{pattern.spelling}: could not analyse ({e})")
                     continue
-                if pattern.kind == K.FUNCTION_TEMPLATE and not specs:
+                if pattern.kind == K.FUNCTION_TEMPLATE and not specs and not bodiless:
                     used = self.template_defaults.get(pattern.spelling, {})
                     rest = ("analysed with its default template arguments (" +
                             ", ".join(f"{k} = {v}" for k, v in used.items()) + "); other values that depend on "
@@ -622,6 +630,13 @@ class Extractor:
         unit.functions = self.functions
         unit.notes += self.notes
         return unit
+
+    def _has_body(self, defn: ci.Cursor) -> bool:
+        try:
+            target = defn.get_definition() or defn
+            return any(ch.kind == K.COMPOUND_STMT for ch in self.children(target))
+        except Exception:  # noqa: BLE001
+            return True  # lowered as before: an empty body is reported as such
 
     def _in_focus(self, c: ci.Cursor) -> bool:
         ext = c.extent
