@@ -350,7 +350,6 @@ def _nothing_linted(paths, missing: list[str], left_out: list[str], force_exclud
     return 2
 
 
-
 def _fix(results, settings: Settings, unsafe: bool, *, write: bool, show: bool):
     """Apply (write) or print (--diff) the fixes of every file; the results to report (a written
     file's are those of its fixed text) and whether anything changed."""
@@ -382,6 +381,7 @@ def _fix(results, settings: Settings, unsafe: bool, *, write: bool, show: bool):
                 click.echo(f"fixed: {r.path}:{d.line}:{d.column}: {d.code} {d.fix.description}", err=True)
         out.append(ff.result)
     return out, changed
+
 
 @main.command()
 @click.argument("code")
@@ -472,8 +472,6 @@ def show(location: str, block: str | None, config: str | None, show_ir: bool) ->
         click.echo(describe_access(a, path))
 
 
-
-
 def _show_ir(path: str, name: str, settings) -> None:  # noqa: ANN001 - Settings
     """`show --ir`: analysed in this process, uncached, so that the IR is at hand."""
     from .analysis import analyze_file
@@ -506,6 +504,7 @@ def clean() -> None:
         return
     shutil.rmtree(d, ignore_errors=True)
     click.echo(f"smemlint: removed {d}" + (" (some files could not be removed)" if d.exists() else ""))
+
 
 @main.command()
 @click.option("--debounce", type=float, default=0.1, show_default=True,

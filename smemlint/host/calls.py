@@ -59,6 +59,8 @@ class Launch:
     # (`fp[i]<<<...>>>` with `case 1: fp[0] = derivative_y;` before it: i = 0, the switch's
     # variable = 1), by the host evaluator's keys
     bindings: dict[str, int] = field(default_factory=dict)
+
+
 _DECLS = (K.VAR_DECL.value, K.PARM_DECL.value)
 
 

@@ -16,6 +16,7 @@ from .values import HostEvaluator
 
 K = ci.CursorKind
 
+
 def kernel_pattern(ref: ci.Cursor) -> ci.Cursor | None:
     """The `__global__` definition a launch refers to: the template for a specialisation."""
     try:

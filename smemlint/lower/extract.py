@@ -50,6 +50,7 @@ def instruction_line(access: Span, complete: Span) -> int:
 
 # ---------------------------------------------------------------- the extractor
 
+
 class Extractor:
     def __init__(self, tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None):
         self.tu = tu
@@ -743,6 +744,7 @@ def _builtins_in(node: object) -> set[str]:
         elif hasattr(n, "__dataclass_fields__"):
             stack.extend(getattr(n, f) for f in n.__dataclass_fields__ if f != "ctype")
     return found
+
 
 def extract(tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None) -> ir.TranslationUnit:
     """The IR of the file's kernels, device functions and launches; with `focus` (a line of the

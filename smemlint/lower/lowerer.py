@@ -65,6 +65,7 @@ def _dependent_array(c: ci.Cursor) -> bool:
     except Exception:  # noqa: BLE001
         return False
 
+
 def atomic_form(name: str, elem: CType, value: ir.Expr | None, discarded: bool) -> str:
     """Which instruction an `atomic*` call becomes (model/banks.py's measurements): "atomic.popc"
     (`atomicAdd(p, 1)`, old value unused: ATOMS.POPC.INC), "atomic.add" (other 32-bit integer adds
@@ -76,6 +77,7 @@ def atomic_form(name: str, elem: CType, value: ir.Expr | None, discarded: bool) 
             return "atomic.popc"
         return "atomic.add" if base in ("atomicAdd", "atomicSub") else "atomic.int"
     return f"atomic.{elem.kind}{elem.bytes * 8}"
+
 
 def _header_end(c: ci.Cursor) -> int | None:
     """Offset of the `)` closing an if/for/while header, from the statement's tokens."""
@@ -89,6 +91,7 @@ def _header_end(c: ci.Cursor) -> int | None:
             if depth == 0:
                 return tok.extent.start.offset
     return None
+
 
 def _children(c: ci.Cursor) -> list[ci.Cursor]:
     return children(c)

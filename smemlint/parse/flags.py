@@ -28,7 +28,6 @@ class ParseOptions:
     pch_dir: str | None = None  # where the precompiled bundled header is kept (pch.py); None: not used
 
 
-
 def find_cuda_toolkit() -> str | None:
     """The root of a CUDA toolkit with headers, or None."""
     candidates = [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH")]

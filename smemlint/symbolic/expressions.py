@@ -13,6 +13,7 @@ from .values import (Fields, Known, ParamValue, Ptr, RowDivergence, Unknown, Val
 
 _INT64_LIMIT = 1 << 63
 
+
 def _exact_nonnegative(a: tuple[int, int] | None, b: tuple[int, int] | None) -> bool:
     """Both operands' bounds known, non-negative and within int64. Bounds hold the exact integer
     value; +, - and * keep an int64 array congruent to it (mod 2**64), but /, %, >> and & of an

@@ -35,6 +35,8 @@ from .stats import (LOOP_MEMO_SIZE, MAX_CALL_DEPTH, MAX_LOOP_ITERATIONS, SOFT_ST
                     SWEEP_ELEMENTS_PER_STEP, SWEEP_ROWS, UNKNOWN_TRIP_SAMPLE, BudgetExceeded, LaunchConfig,
                     SiteStats)
 from .values import Fields, Known, ParamValue, Ptr, RowDivergence, Unknown, Value, mask_any, select, to_type
+
+
 class _Frame:
     __slots__ = ("env", "returned", "retval")
 

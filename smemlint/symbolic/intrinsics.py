@@ -50,6 +50,7 @@ def _byte_perm(x: np.ndarray, y: np.ndarray, s: np.ndarray) -> np.ndarray:
         r |= ((both >> (8 * sel)) & 0xFF) << (8 * i)
     return r
 
+
 def integer_intrinsic(name: str, xs: list[np.ndarray]) -> np.ndarray | None:
     """The exact value of a CUDA integer intrinsic (or min/max/abs) on known integers; else None.
 
