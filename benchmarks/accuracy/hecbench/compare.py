@@ -240,14 +240,19 @@ def main() -> int:
                     continue
                 flags = makefile_flags(root, p["folder"])
                 rows = score_program(root, p["folder"], flags, sites[p["name"]], kernels, tmp, args.timeout)
-                for r in rows:
-                    fh.write(json.dumps(r, separators=(",", ":")) + "\n")
-                fh.flush()
-                ex = sum(r["found"]["verdict"] == "exact" for r in rows)
-                print(f"{p['name']}: {ex}/{len(rows)} exact (found); lint {rows[0]['lint_status'][:60]}", flush=True)
+                write_rows(fh, p["name"], rows)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
+
+
+def write_rows(fh, name: str, rows: list[dict]) -> None:
+    """One program's scored sites to compare-sites.jsonl, and its line of progress."""
+    for r in rows:
+        fh.write(json.dumps(r, separators=(",", ":")) + "\n")
+    fh.flush()
+    ex = sum(r["found"]["verdict"] == "exact" for r in rows)
+    print(f"{name}: {ex}/{len(rows)} exact (found); lint {rows[0]['lint_status'][:60]}", flush=True)
 
 
 if __name__ == "__main__":

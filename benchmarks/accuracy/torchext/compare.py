@@ -41,11 +41,7 @@ def main() -> int:
                     continue
                 rows = hb.score_program(root, p["folder"], ["--std=c++17"], sites[p["name"]], kernels, tmp,
                                         args.timeout)
-                for r in rows:
-                    fh.write(json.dumps(r, separators=(",", ":")) + "\n")
-                fh.flush()
-                ex = sum(r["found"]["verdict"] == "exact" for r in rows)
-                print(f"{p['name']}: {ex}/{len(rows)} exact (found); lint {rows[0]['lint_status'][:60]}", flush=True)
+                hb.write_rows(fh, p["name"], rows)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
