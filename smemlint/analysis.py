@@ -19,6 +19,7 @@ from .parse.flags import ParseOptions
 from .parse.translation import parse
 from .parse.written import written_kernels
 from .results import AccessResult, FileResult, KernelResult, internal_error_message
+from .symbolic.assumed import fit as fit_assumed
 from .symbolic.interp import Interpreter
 from .symbolic.stats import STEP_BUDGET, LaunchConfig, SiteStats
 from .symbolic.values import RowDivergence
@@ -264,10 +265,34 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
         if out else ""
 
 
+def _fit_assumed(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
+                 it: Interpreter) -> tuple[Resolved, Interpreter]:
+    """The launch with assumed integers lowered where the default leaves accesses unreached that a
+    smaller value reaches (symbolic/assumed.py), and its evaluation; the assumptions say why."""
+    config = resolved.config
+    read = [p for p in sorted(it.params_read) if p in config.assumed_params]
+    if not read:
+        return resolved, it
+    params, it, gained = fit_assumed(config.params, read, it, lambda trial: run_kernel(
+        unit, kernel, dataclasses.replace(config, params=trial), arch))
+    if not gained:
+        return resolved, it
+    lines = {site.id: site.span.line for site in kernel.sites}
+    sources = dict(resolved.param_sources)
+    for name, sites in gained.items():
+        where = sorted({lines[s] for s in sites if s in lines})
+        sources[name] = f"{name} = {params[name]} assumed (at {DEFAULT_INT_PARAM} no thread reaches line" \
+                        f"{'s' if len(where) > 1 else ''} {', '.join(map(str, where))}; not a constant at a " \
+                        f"launch in this file)"
+    return dataclasses.replace(resolved, config=dataclasses.replace(config, params=params),
+                               param_sources=sources), it
+
+
 def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settings) -> KernelResult:
     setting_block, setting_source = settings.block_for(kernel.name)
     resolved = resolve(kernel, unit, setting_block, setting_source)
     it = run_kernel(unit, kernel, resolved.config, settings.arch)
+    resolved, it = _fit_assumed(unit, kernel, resolved, settings.arch, it)
     base_assumptions = [resolved.block_source]
     if resolved.other_blocks:
         base_assumptions.append("other launches in this file use block " +

@@ -1,0 +1,84 @@
+"""Values for the integers no launch gives, fitted to their use (issue 30 item 1).
+
+A kernel parameter whose value smemlint cannot read at a launch is assumed to be
+launch.DEFAULT_INT_PARAM (1024), a typical problem size. Some uses cannot take that value: a
+shift amount (`N = 1 << log2N` shifts everything out), a count that is multiplied and subtracted
+(`BLOCK_SIZE - iteration * HALO * 2` goes negative), a trip count whose loop would outrun the
+evaluation. Under such a value no thread reaches accesses that every real run executes, and the
+kernel "empties": a number that is wrong because of an assumption, which is the worst outcome.
+
+The use itself says which values fit: the assumed parameters the evaluation read are lowered, one
+at a time, through CANDIDATES (largest first: the steady state of a large problem), and a value is
+kept when every access reached before is still reached and at least one more is. Nothing changes
+for a kernel whose accesses are all reached, or where lowering reaches no more of them (code behind
+a guard the launch never takes is not the assumption's doing).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .interp import Interpreter
+
+CANDIDATES = (256, 64, 16, 4, 1)  # the value tried after the default, largest first
+FIT_STEPS = 200_000  # evaluation steps all the trial runs of one kernel may take together
+
+
+def reached(it: Interpreter) -> frozenset[int]:
+    """The access sites some thread executed with a request (what can be given a number)."""
+    return frozenset(sid for sid, st in it.stats.items()
+                     if st.executions and (st.requests or st.space not in ("shared", "global")))
+
+
+def stopped(it: Interpreter) -> bool:
+    return it.budget_sampled or any(text.startswith("analysis stopped after") for _, _, text in it.notes)
+
+
+def fit(params: dict[str, int], assumed: list[str], base: Interpreter,
+        run: Callable[[dict[str, int]], Interpreter]) -> tuple[dict[str, int], Interpreter, dict[str, frozenset[int]]]:
+    """Lower the `assumed` parameters (those the evaluation read) where the default leaves accesses
+    unreached that a smaller value reaches. Returns the parameters, the run under them, and for each
+    parameter changed the sites its default left unreached."""
+    sites = frozenset(base.stats)
+    have = reached(base)
+    if have == sites or not assumed or stopped(base):
+        return params, base, {}
+    state = _Search(params, base, have, run)
+    for name in assumed:  # smaller values: the use cannot take the default
+        for value in CANDIDATES:
+            if value < state.chosen[name] and state.tries(name, value):
+                break
+        if state.have == sites:
+            return state.chosen, state.best, state.gained
+    for name in assumed:  # the next value: code for odd sizes (`if (log2N & 1)`, a remainder loop)
+        state.tries(name, state.chosen[name] + 1)
+        if state.have == sites:
+            break
+    return state.chosen, state.best, state.gained
+
+
+class _Search:
+    """The values chosen so far, the run under them and what it reaches, within FIT_STEPS."""
+
+    def __init__(self, params: dict[str, int], base: Interpreter, have: frozenset[int],
+                 run: Callable[[dict[str, int]], Interpreter]) -> None:
+        self.chosen, self.best, self.have, self.run = dict(params), base, have, run
+        self.gained: dict[str, frozenset[int]] = {}
+        self.left = FIT_STEPS
+
+    def tries(self, name: str, value: int) -> bool:
+        """Run with `name` = `value`; keep it if every access reached before is, and more. True if kept."""
+        if self.left < self.best.steps:
+            return False
+        trial = dict(self.chosen)
+        trial[name] = value
+        try:
+            it = self.run(trial)
+        except Exception:  # noqa: BLE001 - a value the evaluation cannot take is not a fit
+            return False
+        self.left -= it.steps
+        now = reached(it)
+        if stopped(it) or not now > self.have:
+            return False
+        self.gained[name] = self.gained.get(name, frozenset()) | (now - self.have)
+        self.best, self.chosen, self.have = it, trial, now
+        return True

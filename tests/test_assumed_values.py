@@ -1,0 +1,53 @@
+"""symbolic/assumed.py: assumed integers lowered only where that reaches more accesses (issue 30 item 1)."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from smemlint.symbolic.assumed import CANDIDATES, fit
+
+
+def _run(reached_under):  # noqa: ANN001, ANN202
+    """A stand-in for run_kernel: the sites a run reaches are what `reached_under(params)` says."""
+    calls = []
+
+    def run(params):  # noqa: ANN001, ANN202
+        calls.append(dict(params))
+        sites = reached_under(params)
+        stats = {sid: SimpleNamespace(executions=int(sid in sites), requests=int(sid in sites), space="shared")
+                 for sid in range(4)}
+        return SimpleNamespace(stats=stats, steps=10, notes=[], budget_sampled=False, params=dict(params))
+    return run, calls
+
+
+def test_a_shift_amount_is_lowered_to_the_largest_value_that_reaches_more() -> None:
+    run, calls = _run(lambda p: {0, 1, 2} if p["log2N"] < 32 else set())
+    base = run({"log2N": 1024, "n": 1024})
+    params, best, gained = fit({"log2N": 1024, "n": 1024}, ["log2N"], base, run)
+    assert params == {"log2N": 16, "n": 1024}  # 256 and 64 still shift everything out
+    assert gained == {"log2N": frozenset({0, 1, 2})}
+    assert best.params == params
+
+
+def test_the_next_value_reaches_code_for_odd_sizes() -> None:
+    run, _ = _run(lambda p: {0, 1, 2, 3} if p["log2N"] < 32 and p["log2N"] % 2 else
+                  ({0, 1, 2} if p["log2N"] < 32 else set()))
+    params, _, gained = fit({"log2N": 1024}, ["log2N"], run({"log2N": 1024}), run)
+    assert params == {"log2N": 17} and gained == {"log2N": frozenset({0, 1, 2, 3})}
+
+
+def test_a_value_that_loses_a_reached_access_is_not_taken() -> None:
+    # n >= 64 reaches sites 0, 1; smaller n reaches 0 and 2 (a branch for small sizes): not a superset
+    run, calls = _run(lambda p: {0, 1} if p["n"] >= 64 else {0, 2})
+    base = run({"n": 1024})
+    params, best, gained = fit({"n": 1024}, ["n"], base, run)
+    assert params == {"n": 1024} and best is base and gained == {}
+    assert [c["n"] for c in calls[1:]] == [v for v in CANDIDATES if v < 1024] + [1025]
+
+
+def test_nothing_is_tried_when_every_access_is_reached_or_nothing_was_assumed() -> None:
+    run, calls = _run(lambda p: {0, 1, 2, 3})
+    base = run({"n": 1024})
+    assert fit({"n": 1024}, ["n"], base, run)[1] is base and len(calls) == 1
+    run, calls = _run(lambda p: {0})
+    base = run({"n": 1024})
+    assert fit({"n": 1024}, [], base, run)[1] is base and len(calls) == 1
