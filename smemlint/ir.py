@@ -450,6 +450,9 @@ class LaunchSite:
     without_arguments: bool = False
     # per argument: the modulus the launching code asserts it is a multiple of (None: none)
     asserted_multiples: tuple[int | None, ...] = ()
+    # a value at it is an element of a constant array its loop walks (`block_sizes[j]`): the first of
+    # several launch shapes the program tries on purpose
+    swept: bool = False
 
 
 @dataclass(frozen=True)

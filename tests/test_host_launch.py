@@ -92,6 +92,23 @@ def test_launch_in_a_loop_is_its_first_execution_and_says_so(tmp_path) -> None:
     assert k.block == (32, 8, 1)  # never entered as written: what it assigns stays unknown
 
 
+def test_a_loop_over_a_constant_array_through_a_caller_chain(tmp_path) -> None:
+    """Issue 30 item 2 (llm.c's dev/cuda mains): `for (j ...) { int bs = block_sizes[j]; forward(.., bs); }`
+    reaches the launch two calls down with the array's first element, and the launch says where from."""
+    chain = ("void run1(float *o, int n, int bs) { k<<<1, dim3(bs, 16)>>>(o, n); }\n"
+             "void run(float *o, int n, int bs) { run1(o, n, bs); }\n"
+             "void h(float *o) { int n = 40; int sizes[] = {8, 16};\n"
+             "  for (int j = 0; j < sizeof(sizes) / sizeof(int); j++) { int bs = sizes[j]; run(o, n, bs); } }")
+    k = kernel_of(tmp_path, chain)
+    assert k.block == (8, 16, 1)
+    assert "first iteration of the loop at line 15" in k.assumptions[0], k.assumptions
+    assert any("n = 40 from the launch" in a for a in k.assumptions), k.assumptions
+    # the array's elements may change where it is passed to a function: not followed then
+    k = kernel_of(tmp_path, "void fill(int *s);\n" + chain.replace("int sizes[] = {8, 16};",
+                                                                    "int sizes[] = {8, 16}; fill(sizes);"))
+    assert k.block != (8, 16, 1) and "is not a constant smemlint can follow" in k.assumptions[0]
+
+
 def test_launch_inside_a_branch_sees_the_values_before_it(tmp_path) -> None:
     k = kernel_of(tmp_path, "void h(float *o, bool big) { dim3 b(8, 8);\n"
                             "  if (big) { b.x = 16; k<<<1, b>>>(o, 0); } else { k<<<1, b>>>(o, 0); } }")

@@ -9,7 +9,7 @@ import bisect
 import clang.cindex as ci
 
 from ..cursors.folding import operator_of
-from .syntax import (ARITH, END, FIRST_ITERATION, INCREMENTS, LOOPS, NO_ARGS, UNKNOWN, children_of, copied,
+from .syntax import (ARITH, END, FIRST_ITERATION, INCREMENTS, LOOPS, NO_ARGS, SWEPT, UNKNOWN, children_of, copied,
                      default_record, element_base, node_position, record_fields, strip, subscripted)
 
 K = ci.CursorKind
@@ -199,6 +199,33 @@ class StatementRunner:
         """Did the values at `at` take `main`'s `argc` as 1 (the program run without arguments)?"""
         return function is not None and bool(self._env_at(function, at).get(NO_ARGS))
 
+    def swept(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor) -> bool:
+        """Is `expr`'s value at `at` from an element of a constant array indexed by a loop's counter
+        (`int block_sizes[] = {32, 64}; for (j ...) { int bs = block_sizes[j]; k<<<n, bs>>>(...); }`),
+        through variables and callers' arguments: the first of several values the program tries?"""
+        if function is None:
+            return False
+        saved, self._touched = self._touched, False
+        try:
+            self.value(expr, function, at)
+            return self._touched
+        finally:
+            self._touched = saved
+
+    def _tracked(self, env: dict, key: str, evaluate):  # noqa: ANN001, ANN202
+        """`evaluate()`, noting in env[SWEPT] whether the value it gives `key` read a swept one."""
+        saved, self._touched = self._touched, False
+        try:
+            value = evaluate()
+            swept = env.get(SWEPT, frozenset())
+            if self._touched:
+                env[SWEPT] = swept | {key}
+            elif key in swept:
+                env[SWEPT] = swept - {key}
+            return value
+        finally:
+            self._touched = saved
+
     def _forget_assigned(self, stmt: ci.Cursor, env: dict) -> None:
         for c in stmt.walk_preorder():
             if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR):
@@ -244,7 +271,16 @@ class StatementRunner:
         if s.kind == K.BINARY_OPERATOR and operator_of(s) == "=":
             lhs, rhs = children_of(s)
             pointer = strip(lhs).type.get_canonical().kind == ci.TypeKind.POINTER
-            self._assign(lhs, self._pointer(rhs, env, fn, 0) if pointer else self._eval(rhs, env, fn, 0), env, fn)
+            if pointer:
+                self._assign(lhs, self._pointer(rhs, env, fn, 0), env, fn)
+            else:
+                saved, self._touched = self._touched, False
+                value = self._eval(rhs, env, fn, 0)
+                swept, self._touched = self._touched, saved
+                self._assign(lhs, value, env, fn)  # (forgets an earlier sweep's mark on the variable)
+                target = strip(lhs)
+                if swept and target.kind == K.DECL_REF_EXPR and target.referenced is not None:
+                    env[SWEPT] = env.get(SWEPT, frozenset()) | {self._key(target.referenced)}
         elif s.kind == K.CALL_EXPR and s.spelling == "operator=":
             args = [x for x in children_of(s) if x.kind.is_expression()]
             if len(args) >= 2:
@@ -261,12 +297,19 @@ class StatementRunner:
             old = self._eval(inner, env, fn, 0)
             step = 1 if "++" in operator_of(s) else -1
             self._assign(inner, old + step if isinstance(old, int) else UNKNOWN, env, fn)
-        # Anything else may still change a variable through its address (`cudaGetDeviceCount(&n)`).
+        # Anything else may still change a variable through its address (`cudaGetDeviceCount(&n)`),
+        # or an array through the pointer it decays to (`fill(sizes, n)`, `cudaMemcpy(sizes, ...)`).
         for c in stmt.walk_preorder():
             if c.kind == K.UNARY_OPERATOR and operator_of(c) == "&":
                 target = self._assigned_var(c)
                 if target is not None:
                     env[target] = UNKNOWN
+            elif c.kind == K.CALL_EXPR:
+                for a in c.get_arguments():
+                    a = strip(a)
+                    if a.kind == K.DECL_REF_EXPR and a.referenced is not None and \
+                            a.type.get_canonical().kind == ci.TypeKind.CONSTANTARRAY:
+                        env[self._key(a.referenced)] = UNKNOWN
 
     def _declare(self, d: ci.Cursor, env: dict, fn: ci.Cursor) -> None:
         init = [x for x in children_of(d) if x.kind.is_expression()]
@@ -274,7 +317,7 @@ class StatementRunner:
         if init and d.type.get_canonical().kind == ci.TypeKind.POINTER:
             env[key] = self._pointer(init[-1], env, fn, 0)  # `float *src = bufferIn + padding;`
         elif init:
-            env[key] = self._eval(init[-1], env, fn, 0)
+            env[key] = self._tracked(env, key, lambda: self._eval(init[-1], env, fn, 0))
             if env[key] is UNKNOWN and record_fields(d.type) is not None:
                 env[key] = self._construct(init[-1], d.type, env, fn, 0)
         else:
@@ -297,6 +340,8 @@ class StatementRunner:
             return
         if not path:
             env[key] = value
+            if key in env.get(SWEPT, ()):
+                env[SWEPT] = env[SWEPT] - {key}  # a new value (a tracked one is marked by _execute)
             return
         record = env.get(key)
         if not isinstance(record, dict):

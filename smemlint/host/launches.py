@@ -99,6 +99,7 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
         # a launch through a function pointer takes the loop values that select its kernel
         first = hv.first_iteration_of(fn, at) if not launch.bindings else ()
         no_args = hv.without_arguments(fn, at)
+        swept = launch.block is not None and hv.swept(launch.block, fn, at)
         multiples = tuple(hv.asserted_multiple(a, fn, at) if v is None else None
                           for a, v in zip(launch.args, args))
     except Exception:  # noqa: BLE001 - an expression the evaluator cannot read leaves the launch unknown
@@ -106,7 +107,7 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
         args = ()
         offsets = ()
         first = ()
-        no_args = False
+        no_args = swept = False
         multiples = ()
     finally:
         hv.bindings = {}
@@ -119,4 +120,4 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
                 (sp.column, sp.end_column) != (whole.column, whole.end_column):
             block_text = lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
     return ir.LaunchSite(key, span_of(launch.call, path), grid, block, smem, args, block_text, first,
-                         offsets, partial, no_args, multiples)
+                         offsets, partial, no_args, multiples, swept)

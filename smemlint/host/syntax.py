@@ -15,6 +15,7 @@ UNKNOWN = None
 MAX_DEPTH = 24  # nested expressions and callers followed
 MAX_CALLERS = 16
 NO_ARGS = "#without-arguments"  # env key: a value read main's argc, taken as 1
+SWEPT = "#swept"  # env key: a value read an element of a constant array by a loop's counter (a sweep)
 FIRST_ITERATION = "#first-iteration"  # env key: lines of the loops around the target evaluated at their first iteration
 END = 1 << 62  # a position after every statement: run a statement whole  # call sites of a wrapper compared before giving up
 ARITH = {

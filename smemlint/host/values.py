@@ -27,9 +27,10 @@ import clang.cindex as ci
 
 from ..cursors.folding import operator_of
 from .flow import StatementRunner
-from .syntax import (ARITH, ASSERTION, ASSERTION_CALL, FILE_SCOPES, INCREMENTS, MAX_CALLERS, MAX_DEPTH, NO_ARGS,
-                     ROUNDING, UNKNOWN, Offset, children_of, copied, default_record, element_base, floating,
-                     initialized, is_argc, is_constant, is_equality_ref, node_position, record_fields, strip)
+from .syntax import (ARITH, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
+                     MAX_DEPTH, NO_ARGS, ROUNDING, SWEPT, UNKNOWN, Offset, children_of, copied, default_record,
+                     element_base, floating, initialized, is_argc, is_constant, is_equality_ref, node_position,
+                     record_fields, strip)
 
 K = ci.CursorKind
 
@@ -45,6 +46,7 @@ class HostEvaluator(StatementRunner):
         self._definitions = definitions  # every function defined in the file
         self._globals: dict[str, object] | None = None  # file-scope variable -> its value (_global_value)
         self.bindings: dict[str, int] = {}  # variables whose values a launch through a function pointer fixes
+        self._touched = False  # the value being evaluated read a swept one (flow.StatementRunner.swept)
         self._callers: dict[str, list[tuple[ci.Cursor, ci.Cursor]]] | None = None
         self._envs: dict[tuple[str, int], dict] = {}
         self._orders: dict[str, dict] = {}
@@ -301,6 +303,8 @@ class HostEvaluator(StatementRunner):
                 return UNKNOWN
             key = self._key(ref)
             if key in env:
+                if key in env.get(SWEPT, ()):
+                    self._touched = True
                 return copied(env[key])
             if ref.kind == K.ENUM_CONSTANT_DECL:
                 return ref.enum_value
@@ -310,7 +314,7 @@ class HostEvaluator(StatementRunner):
                     # and the one a benchmark's default sizes are written for); the launch says so
                     env[NO_ARGS] = True
                     return 1
-                return self._from_callers(ref, fn, depth)
+                return self._from_callers(ref, fn, depth, env)
             if ref.kind == K.VAR_DECL:
                 v = self.const_value(s)
                 if v is not None:
@@ -328,6 +332,8 @@ class HostEvaluator(StatementRunner):
                 return UNKNOWN
             base, index = self._eval(kids[0], env, fn, depth + 1), self._eval(kids[1], env, fn, depth + 1)
             if isinstance(base, dict) and isinstance(index, int) and not isinstance(index, bool):
+                if env.get(FIRST_ITERATION) and strip(kids[1]).kind != K.INTEGER_LITERAL:
+                    self._touched = True  # `block_sizes[j]` in a loop: the first of the values it walks
                 return copied(base.get(index, UNKNOWN))
             return UNKNOWN
         if k in (K.INTEGER_LITERAL, K.CXX_BOOL_LITERAL_EXPR, K.CHARACTER_LITERAL, K.CXX_UNARY_EXPR):
@@ -393,6 +399,10 @@ class HostEvaluator(StatementRunner):
             if len(vals) == 2 and all(isinstance(v, int) for v in vals):
                 return min(vals) if "min" in s.spelling else max(vals)
             return UNKNOWN
+        if k == K.INIT_LIST_EXPR and s.type.get_canonical().kind == ci.TypeKind.CONSTANTARRAY:
+            # `int block_sizes[] = {32, 64, 128};`: element index -> value, as arrays of records are
+            return {i: self._eval(x, env, fn, depth + 1)
+                    for i, x in enumerate(x for x in children_of(s) if x.kind.is_expression())}
         if record_fields(s.type) is not None and k in (K.CALL_EXPR, K.INIT_LIST_EXPR, K.UNEXPOSED_EXPR,
                                                         K.CXX_FUNCTIONAL_CAST_EXPR):
             return self._construct(s, s.type, env, fn, depth)
@@ -420,8 +430,10 @@ class HostEvaluator(StatementRunner):
             out[name] = self._eval(a, env, fn, depth + 1)
         return out
 
-    def _from_callers(self, param: ci.Cursor, fn: ci.Cursor, depth: int):
-        """A parameter's value: the one every caller in the translation unit passes, if they agree."""
+    def _from_callers(self, param: ci.Cursor, fn: ci.Cursor, depth: int, here: dict | None = None):
+        """A parameter's value: the one every caller in the translation unit passes, if they agree.
+        What the callers' values are from (the first iteration of a loop around a call, `main` run
+        without arguments) is noted in `here`, the environment the parameter is read in."""
         params = [p for p in fn.get_arguments()] if fn.kind != K.FUNCTION_TEMPLATE else \
             [p for p in children_of(fn) if p.kind == K.PARM_DECL]
         index = next((i for i, p in enumerate(params) if p == param), None)
@@ -439,6 +451,11 @@ class HostEvaluator(StatementRunner):
             else:
                 env = self._env_at(caller, call) if caller is not fn else {}
                 v = self._eval(args[index], env, caller, depth + 1)
+                if here is not None and v is not UNKNOWN:
+                    for mark in (FIRST_ITERATION, NO_ARGS):
+                        if env.get(mark):
+                            here[mark] = tuple(dict.fromkeys(tuple(here.get(mark, ())) + tuple(env[mark]))) \
+                                if mark == FIRST_ITERATION else True
             if v is UNKNOWN or (values and v != values[0]):
                 return UNKNOWN
             values.append(v)

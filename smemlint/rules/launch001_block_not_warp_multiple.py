@@ -235,6 +235,8 @@ def check(ctx) -> Iterator[Diagnostic]:
             threads = launch.block[0] * launch.block[1] * launch.block[2]
             if threads == 1 or (threads < 32 and (launch.kernel in serial or launch.kernel in idle)):
                 continue  # one thread, a serial kernel or one without memory work, on purpose: demos
+            if launch.swept:
+                continue  # the first of a list of shapes a loop tries (llm.c's block_sizes[]): on purpose
             if threads > 0 and threads % 32:
                 exact = kernel is not None and _unguarded_stores(ctx, kernel)
                 grid_blocks = launch.grid[0] * launch.grid[1] * launch.grid[2] if launch.grid else None

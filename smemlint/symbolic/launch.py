@@ -69,7 +69,8 @@ def _first_iteration(launch: ir.LaunchSite) -> str:
     if launch.first_iteration:
         lines = ", ".join(str(n) for n in launch.first_iteration)
         words.append(f"its first execution: the first iteration of the loop at "
-                     f"line{'s' if len(launch.first_iteration) > 1 else ''} {lines}")
+                     f"line{'s' if len(launch.first_iteration) > 1 else ''} {lines}" +
+                     (", the first of the values it walks" if launch.swept else ""))
     if launch.without_arguments:
         words.append("the program run without command-line arguments")
     return f" ({'; '.join(words)})" if words else ""
