@@ -302,10 +302,13 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
         stores = [x for x in inside if x.op == "st" and x.span.line < sp.line]
         for w in [x for x in stores if x.span.line > st.span.end_line]:
             target = array.get(w.id, w.symbol_hint)
-            same = [x.id for x in stores if array.get(x.id, x.symbol_hint) == target]
             for r in sorted((x for x in inside if x.op in ("ld", "atomic") and x.span.line > sp.line
                              and array.get(x.id, x.symbol_hint) == target),
                             key=lambda x: x.span.line):
+                # every store of the array written before the read counts, those after the barrier too
+                # (llm.c's softmax: `sumvals[warpId]` stored after it, under the next barrier, then read)
+                same = [x.id for x in inside if x.op == "st" and x.span.line < r.span.line
+                        and array.get(x.id, x.symbol_hint) == target]
                 found = next(((f, probe, named) for last, probe, ref, named in runs
                               if (f := _unwritten_read(
                                   concrete_lanes(ctx, kresult, last, probe), same, r.id,
