@@ -109,6 +109,22 @@ def test_a_loop_over_a_constant_array_through_a_caller_chain(tmp_path) -> None:
     assert k.block != (8, 16, 1) and "is not a constant smemlint can follow" in k.assumptions[0]
 
 
+def test_a_loop_before_the_launch_runs_to_its_end(tmp_path) -> None:
+    """HeCBench fwt: `for (; log2N > 7; log2N -= 2, N >>= 2)` before `k<<<1, N / 4>>>`: the loop's
+    tests are known, so it runs to the end (the block is 32); one whose test is not known, or that
+    leaves early, makes what it assigns unknown as before."""
+    loop = ("void run(float *o, int log2N) { int N = 1 << log2N;\n"
+            "  for (; log2N > 7; log2N -= 2, N >>= 2) { }\n"
+            "  k<<<1, dim3(N / 8, 8)>>>(o, log2N); }\n"
+            "void h(float *o) { run(o, 13); }")
+    k = kernel_of(tmp_path, loop)
+    assert k.block == (16, 8, 1) and any("n = 7 from the launch" in a for a in k.assumptions), k.assumptions
+    k = kernel_of(tmp_path, "int pick();\n" + loop.replace("log2N > 7;", "log2N > pick();"))
+    assert "is not a constant smemlint can follow" in k.assumptions[0], k.assumptions
+    k = kernel_of(tmp_path, loop.replace("{ }", "{ if (N == 512) break; }"))
+    assert "is not a constant smemlint can follow" in k.assumptions[0], k.assumptions
+
+
 def test_launch_inside_a_branch_sees_the_values_before_it(tmp_path) -> None:
     k = kernel_of(tmp_path, "void h(float *o, bool big) { dim3 b(8, 8);\n"
                             "  if (big) { b.x = 16; k<<<1, b>>>(o, 0); } else { k<<<1, b>>>(o, 0); } }")

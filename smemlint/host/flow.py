@@ -13,6 +13,32 @@ from .syntax import (ARITH, END, FIRST_ITERATION, INCREMENTS, LOOPS, NO_ARGS, SW
                      default_record, element_base, node_position, record_fields, strip, subscripted)
 
 K = ci.CursorKind
+WHOLE_LOOP_ITERATIONS = 64  # a loop before the launch is run to its end within this many iterations
+_JUMPS = (K.BREAK_STMT, K.CONTINUE_STMT, K.RETURN_STMT, K.GOTO_STMT, K.INDIRECT_GOTO_STMT)
+
+
+def for_parts(loop: ci.Cursor, kids: list) -> tuple:
+    """(init, cond, step) of a `for` statement, None for a part not written: libclang lists only the
+    parts present, so each is placed by where it starts against the header's two semicolons."""
+    if len(kids) == 4:
+        return kids[0], kids[1], kids[2]
+    semis, depth = [], 0
+    for t in loop.get_tokens():
+        if t.spelling in "([{":
+            depth += 1
+        elif t.spelling in ")]}":
+            depth -= 1
+            if depth == 0:
+                break
+        elif t.spelling == ";" and depth == 1:
+            semis.append(t.extent.start.offset)
+    if len(semis) != 2:
+        return None, None, None
+    parts: list = [None, None, None]
+    for c in kids[:-1]:
+        at = c.extent.start.offset
+        parts[0 if at < semis[0] else 1 if at < semis[1] else 2] = c
+    return tuple(parts)
 
 
 class StatementRunner:
@@ -99,6 +125,8 @@ class StatementRunner:
                 pass
             elif k == K.IF_STMT and self._run_decided_branch(stmt, env, fn, order):
                 pass
+            elif k in (K.FOR_STMT, K.WHILE_STMT) and self._run_whole_loop(stmt, env, fn, order):
+                pass
             else:  # a branch or loop not on the way to the target: what it assigns is unknown after it
                 self._forget_assigned(stmt, env)
             return False
@@ -155,6 +183,33 @@ class StatementRunner:
                 self._execute(branch, env, fn)
         return True
 
+    def _run_whole_loop(self, loop: ci.Cursor, env: dict, fn: ci.Cursor, order: dict) -> bool:
+        """A loop before the target whose condition is known at every test, run to its end (at most
+        WHOLE_LOOP_ITERATIONS): HeCBench fwt's `for (; log2N > 7; log2N -= 2, N >>= 2, M <<= 2)` before
+        the launch that takes `N / 4` threads. False (env untouched) where a test is not known, the
+        loop runs longer, or its body leaves it early (`break`, `continue`, `return`, `goto`)."""
+        kids = children_of(loop)
+        if not kids or any(c.kind in _JUMPS for c in kids[-1].walk_preorder()):
+            return False
+        init, cond, step = for_parts(loop, kids) if loop.kind == K.FOR_STMT else (None, kids[0], None)
+        if cond is None:
+            return False
+        trial = copied(env)
+        if init is not None:
+            self._execute(init, trial, fn)
+        for _ in range(WHOLE_LOOP_ITERATIONS + 1):
+            test = self._eval(cond, trial, fn, 0)
+            if test is UNKNOWN or not isinstance(test, (int, float)):
+                return False
+            if not test:
+                env.clear()
+                env.update(trial)
+                return True
+            self._run(kids[-1], trial, fn, END, order)
+            if step is not None:
+                self._execute(step, trial, fn)
+        return False
+
     def _run_into(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor, target: int, order: dict) -> bool:
         """The target is inside this statement or expression: nothing of it has run, except the body
         of a lambda that holds the target (called where it is written, as AT_DISPATCH's are)."""
@@ -178,13 +233,10 @@ class StatementRunner:
             return True  # the body runs once before the condition is tested
         if k == K.WHILE_STMT:
             cond = kids[0] if kids else None
-        else:  # for (init; cond; step) body: libclang lists only the parts present, so which part
-            # is which is certain only when all three are there
-            parts = kids[:-1]
-            if len(parts) != 3:
-                return False
-            self._execute(parts[0], env, fn)
-            cond = parts[1]
+        else:  # for (init; cond; step) body
+            init, cond, _ = for_parts(loop, kids)
+            if init is not None:
+                self._execute(init, env, fn)
         if cond is None:
             return False
         return self._eval(cond, env, fn, 0) not in (UNKNOWN, 0, False)
@@ -268,6 +320,10 @@ class StatementRunner:
                     self._declare(d, env, fn)
             return
         s = strip(stmt)
+        if s.kind == K.BINARY_OPERATOR and operator_of(s) == ",":  # `i += 2, n >>= 2` (a loop's step)
+            for part in children_of(s):
+                self._execute(part, env, fn)
+            return
         if s.kind == K.BINARY_OPERATOR and operator_of(s) == "=":
             lhs, rhs = children_of(s)
             pointer = strip(lhs).type.get_canonical().kind == ci.TypeKind.POINTER
