@@ -142,14 +142,19 @@ def _returns_only(s: ir.Stmt | None) -> bool:
 
 
 def _only_exit_before(st: ir.Stmt | None, targets: list[tuple[ir.Span, str]]) -> bool:
-    """`if (thread-dependent) return;` before the barriers, in the kernel itself: since Volta a block
+    """`if (thread-dependent) return;` before the barriers, in the kernel itself (the return on
+    either side, under further tests, and no `break`/`continue`): since Volta a block
     barrier waits only for threads that have not exited, so the exit cannot hang it (what can still
     go wrong, shared data the exited threads never wrote, is another question than divergence)."""
     if not isinstance(st, ir.If) or st.span is None:
         return False
     if not all(sp.line > st.span.end_line for sp, _ in targets):
         return False  # the barrier is inside the `if`: threads of the other side skip it
-    return _returns_only(st.then) and (st.other is None or _returns_only(st.other) or not _exits(st.other))
+    # either side may hold the return, nested under further tests (FasterTransformer's top-k:
+    # `if (num_beams[g] == 0 && tid == 0) {...} else if (num_beams[g] == k) return;`): threads
+    # either return or fall through to the barrier, never skip it and go on
+    sides = (st.then, st.other)
+    return any(_returns_only(x) for x in sides) and all(x is None or _returns_only(x) or not _exits(x) for x in sides)
 
 
 def _stored(it, written: list[int]) -> dict[str, np.ndarray]:
