@@ -414,7 +414,8 @@ def _exit_before_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Dia
         block = "the grid's last block" if last else "block 0"
         yield common.diag(
             ctx, span,
-            f"{what} needs every lane of the warp, but lanes {_lane_ranges(lanes)} of warp {warp} in {block} "
+            f"{what} needs every lane of the warp, but lane{'s' if len(lanes) > 1 else ''} {_lane_ranges(lanes)} "
+            f"of warp {warp} in {block} "
             f"returned on line {ret_line}{when}; the rest of the warp executes it without them (undefined since "
             "Volta, where an exited lane is not waited for: wrong fragment or shuffle values, or a hang): keep "
             "every lane of the warp alive through the collective and guard only the loads and stores",
