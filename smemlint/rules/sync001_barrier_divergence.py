@@ -412,13 +412,15 @@ def _exit_before_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Dia
                     f"{'it' if len(named) == 1 else 'them'}; evaluated with "
                     + ", ".join(f"{n} = {v}" for n, v in probe) + ")")
         block = "the grid's last block" if last else "block 0"
+        gone = f"lane{'s' if len(lanes) > 1 else ''} {_lane_ranges(lanes)} of warp {warp} returned on line {ret_line}"
+        head = f"{what} runs after {gone}"
+        if len(head) > 100:  # the headline a glance reads
+            head = f"a warp-collective on line {span.line} runs after {gone}"
         yield common.diag(
             ctx, span,
-            f"{what} needs every lane of the warp, but lane{'s' if len(lanes) > 1 else ''} {_lane_ranges(lanes)} "
-            f"of warp {warp} in {block} "
-            f"returned on line {ret_line}{when}; the rest of the warp executes it without them (undefined since "
-            "Volta, where an exited lane is not waited for: wrong fragment or shuffle values, or a hang): keep "
-            "every lane of the warp alive through the collective and guard only the loads and stores",
+            f"{head}; it needs every lane of the warp, and without them (in {block}{when}) its result is "
+            "undefined since Volta, where an exited lane is not waited for: wrong fragment or shuffle values, or "
+            "a hang; keep every lane of the warp alive through the collective and guard only the loads and stores",
             severity=Severity.WARNING,
             facts={"level": "exit", "kind": "warp-collective", "cond_line": ret_line, "warp": warp,
                    "lanes": len(lanes), "other_lines": others[:8]})

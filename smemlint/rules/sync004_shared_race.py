@@ -227,7 +227,7 @@ class _Recorder(Interpreter):
         if returned is not None and len(self.collectives) < self.MAX_EXECUTIONS and mask.any():
             outer = self._calls[0] if self._calls else None
             if outer is not None and outer.span is not None:  # in a helper: named at the kernel's call
-                what = f"the call of `{outer.name}` runs {what} (line {span.line if span else '?'}), which"
+                what = f"`{outer.name}`'s {what}"
                 span = outer.span
             self.collectives.append((what, span, mask.copy(), returned.copy()))
 
