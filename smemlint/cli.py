@@ -21,7 +21,7 @@ from .diagnostics import Severity
 from .exclude import Excluder
 from .lint import DEFAULT_FILE_MEMORY, DEFAULT_FILE_TIMEOUT, all_rules, collect, default_jobs, lint_file, lint_paths
 from .model import get_arch
-from . import baseline
+from . import baseline, impact
 from .report import FORMATS, OUTPUT_FORMATS
 from .report.progress import Progress
 from .results import is_internal_error
@@ -159,6 +159,9 @@ def main() -> None:
                    "always linted; the pre-commit hook passes this).")
 @click.option("--respect-gitignore/--no-respect-gitignore", default=None,
               help="Leave out what the tree's .gitignore files ignore (default: yes, in a git checkout).")
+@click.option("--min-impact", "min_impact", metavar="SHARE",
+              help="Hide cost findings (SMEM001/002, GMEM001/002) whose access accounts for less than this share of "
+                   "its kernel's shared wavefronts or global sectors (facts.share): 0.05 or 5%; trap rules stay.")
 @click.option("--fail-on", type=click.Choice(["info", "warning", "error"]), default="info", show_default=True,
               help="Exit 1 only for findings at or above this severity.")
 @click.option("--accesses", "-a", is_flag=True, help="Text format: list every access with its numbers.")
@@ -184,8 +187,8 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
           output_file, quiet,
           statistics, exit_zero,
           select, extend_select, show_settings, ignore, exclude, extend_exclude, force_exclude, respect_gitignore,
-          fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass, jobs, file_timeout,
-          file_memory, no_cache) -> None:
+          min_impact, fail_on, accesses, verbose, config, baseline_path, write_baseline, color, sass, jobs,
+          file_timeout, file_memory, no_cache) -> None:
     """Lint CUDA files and directories (default: the current directory).
 
     Exit status: 0 no findings at or above --fail-on, 1 findings, 2 a usage error or a file that
@@ -197,6 +200,7 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
     try:
         block_t = parse_block(block) if block else None
         arch_name = get_arch(arch).name if arch else None
+        minimum = impact.parse_min_impact(min_impact) if min_impact is not None else None
     except ValueError as e:
         raise click.UsageError(str(e)) from e
     from_stdin = paths == ("-",)
@@ -294,6 +298,11 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
         if more:  # --fix: the fixes it left alone
             click.echo(f"smemlint: {more.strip(' ()')}", err=True)
     baselined = baseline.filter_known(results, Path(baseline_path), known) if known is not None else 0
+    if minimum is not None:
+        under = impact.drop_below(results, minimum)
+        if under and not quiet:
+            click.echo(f"smemlint: {under} finding{'s' * (under != 1)} under --min-impact {min_impact} not shown",
+                       err=True)
     from .report.text import use_colour
 
     colour = (use_colour(sys.stdout) and not output_file) if color == "auto" else color == "always"

@@ -42,3 +42,39 @@ def attach(result: FileResult, diagnostics: Iterable[Diagnostic]) -> None:
             if shares:
                 s.facts["share"] = round(max(shares), 4)
                 s.facts["share_of"] = TOTAL_NAME[space]
+
+
+def share_of(d: Diagnostic) -> float | None:
+    """The finding's share of its kernel's traffic, None for a finding without one (a trap rule,
+    an access that could not be costed)."""
+    v = d.facts.get("share")
+    return float(v) if isinstance(v, (int, float)) else None
+
+
+def sarif_rank(d: Diagnostic) -> float | None:
+    """SARIF 2.1.0 `result.rank` (0.0 to 100.0, higher is more important): the share in percent."""
+    v = share_of(d)
+    return None if v is None else round(100.0 * max(0.0, min(1.0, v)), 2)
+
+
+def parse_min_impact(text: str) -> float:
+    """`--min-impact`: a share of the kernel's traffic, as a fraction (0.05) or a percentage (5%)."""
+    t = text.strip()
+    try:
+        v = float(t[:-1]) / 100.0 if t.endswith("%") else float(t)
+    except ValueError:
+        raise ValueError(f"--min-impact: {text!r} is not a share (0.05) or a percentage (5%)") from None
+    if not 0.0 <= v <= 1.0:
+        raise ValueError(f"--min-impact: {text!r} is not between 0 and 1 (0% and 100%)")
+    return v
+
+
+def drop_below(results: list[FileResult], minimum: float) -> int:
+    """Drop the findings whose share of their kernel's traffic is under `minimum` (the ones
+    without a share stay: a trap rule's finding is not a cost); returns how many."""
+    dropped = 0
+    for r in results:
+        keep = [d for d in r.diagnostics if (share_of(d) is None or share_of(d) >= minimum)]
+        dropped += len(r.diagnostics) - len(keep)
+        r.diagnostics = keep
+    return dropped

@@ -505,3 +505,7 @@ class CallFact:
     # declarations), False in the project's own code (a user function that shares an intrinsic's
     # name), None when clang did not resolve the call
     callee_system: bool | None = None
+    # the calls a callee defined in another file of the project makes, through such callees of its
+    # own (a header's `copyToHost()` making a `cudaMemcpy`): the main file's calls are facts of
+    # their own, these are read only to say what the call does
+    callee_calls: tuple[str, ...] = ()

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 ACCESS_KEYS = {"wavefronts", "ideal", "sectors", "ideal_sectors", "width", "op", "space", "predictable"}
 DIAG_KEYS = {"ways", "wavefronts", "ideal", "sectors", "ideal_sectors", "severity", "bank", "op"}
 DIAG_KEYS |= {"level", "cond_line", "distinct", "callee", "replacement", "width", "kind", "threads", "blocks",
-              "launch_line", "write_line", "event", "minimum", "read_line", "other_lines"}  # trap rules (SYNC/CMEM/ATOM/TIME/...)
+              "launch_line", "write_line", "event", "minimum", "read_line", "other_lines",
+              "witness_wavefronts"}  # trap rules (SYNC/CMEM/ATOM/TIME/...)
 ACCESS_KEYS |= {"sass_width"}  # widest SASS instruction emitted for the access's line (--sass)
 DIAG_KEYS |= {"sass_width", "instructions", "factor", "registers", "spills"}  # SASS rules
 CONFIG_KEYS = {"block", "select", "ignore", "arch", "cuda_headers", "sass"}  # sass=on: compile with nvcc

@@ -72,3 +72,28 @@ def test_fields_of_one_vector_element_are_one_load(tmp_path: Path) -> None:
 
 def test_one_field_alone_is_reported(tmp_path: Path) -> None:
     assert gmem001(tmp_path, ONE_FIELD) == [5]
+
+
+# a CSR vector kernel, two lanes per row: row_end = offsets[row + 1] reads 16 words one word past a
+# sector boundary, in lane pairs: 3 sectors where 2 would do, and the cause is that offset (the
+# lanes are neither strided nor scattered)
+CSR_PAIRS = """__global__ void rowLengths(const int *offsets, int *len, int rows)
+{
+    int row = (blockIdx.x * blockDim.x + threadIdx.x) / 2;
+    if (row < rows) {
+        int start = offsets[row];
+        int end = offsets[row + 1];
+        if (threadIdx.x % 2 == 0) len[row] = end - start;
+    }
+}
+int main() { rowLengths<<<64, 256>>>(0, 0, 8192); }
+"""
+
+
+def test_offset_window_in_lane_pairs_says_misaligned(tmp_path: Path) -> None:
+    f = tmp_path / "k.cu"
+    f.write_text(CSR_PAIRS)
+    r = lint_file(str(f), Settings(select=("GMEM001",)))
+    found = [d for d in r.diagnostics if d.line == 6]
+    assert len(found) == 1 and found[0].facts["sectors"] == 3, [d.message for d in r.diagnostics]
+    assert "4 bytes past a 32-byte boundary" in found[0].message and "scattered" not in found[0].message

@@ -138,3 +138,68 @@ def test_block_stride_over_whole_blocks_is_uniform(tmp_path: Path) -> None:
 def test_block_stride_over_a_ragged_bound_diverges(tmp_path: Path) -> None:
     r = lint(tmp_path, UNPADDED, "k.cu")
     assert [d.line for d in r.diagnostics] == [7], [d.message for d in r.diagnostics]
+
+
+# FasterTransformer's find_context_dups<TB_SIZE>: the stride and the padding are the template's
+# TB_SIZE, and the launch's block is TB_SIZE threads: every thread starts in the first stride and
+# runs the same trips (uniform only because of the launch: the proof reads its block)
+TB_PADDED = """template <int TB_SIZE>
+__global__ void dups(int *out, const int *in, int n)
+{
+    __shared__ int offset;
+    const int padded = TB_SIZE * ((n + TB_SIZE - 1) / TB_SIZE);
+    for (int i = threadIdx.x; i < padded; i += TB_SIZE) {
+        int v = i < n ? in[i] : 0;
+        __syncthreads();
+        if (threadIdx.x == 0) offset = v;
+        __syncthreads();
+        if (i < n) out[i] = v + offset;
+    }
+}
+int main() { dim3 block(128); dups<128><<<1, block>>>(0, 0, 1000); }
+"""
+# launched with a block wider than the stride: threads 128..255 start past the first stride and
+# run one trip fewer where n is not a multiple of 128
+TB_WIDER = TB_PADDED.replace("dim3 block(128)", "dim3 block(256)")
+
+
+def test_constant_stride_no_narrower_than_the_launch_block_is_uniform(tmp_path: Path) -> None:
+    assert [d.message for d in lint(tmp_path, TB_PADDED, "k.cu").diagnostics] == []
+
+
+def test_constant_stride_narrower_than_the_launch_block_diverges(tmp_path: Path) -> None:
+    r = lint(tmp_path, TB_WIDER, "k.cu")
+    assert [d.line for d in r.diagnostics] == [8], [d.message for d in r.diagnostics]
+
+
+# FasterTransformer's top-k kernels: the return sits in the `else` of a thread-dependent test, under
+# a block-uniform one; every thread either returns or goes on to the barrier (an early exit, which
+# since Volta cannot hang a barrier, and whose threads write nothing read after it)
+NESTED_EXIT = """__global__ void topk(int *count, float *score, const float *in, int k)
+{
+    __shared__ float best;
+    if (count != nullptr) {
+        if (count[blockIdx.x] == 0 && threadIdx.x == 0) {
+            score[blockIdx.x] = 1e30f;
+        } else if (count[blockIdx.x] == k) {
+            return;
+        }
+    }
+    if (threadIdx.x == 0) best = in[blockIdx.x];
+    __syncthreads();
+    score[blockIdx.x * blockDim.x + threadIdx.x] = best;
+}
+int main() { topk<<<8, 128>>>(0, 0, 0, 4); }
+"""
+# the same tests with the barrier inside the thread-dependent branch: thread 0 waits at a barrier
+# the others never reach
+NESTED_BARRIER = NESTED_EXIT.replace("score[blockIdx.x] = 1e30f;", "score[blockIdx.x] = 1e30f; __syncthreads();")
+
+
+def test_return_nested_in_the_else_of_a_thread_test_is_an_exit(tmp_path: Path) -> None:
+    assert [d.message for d in lint(tmp_path, NESTED_EXIT, "k.cu").diagnostics] == []
+
+
+def test_barrier_inside_the_thread_test_still_diverges(tmp_path: Path) -> None:
+    r = lint(tmp_path, NESTED_BARRIER, "k.cu")
+    assert [d.line for d in r.diagnostics] == [6], [d.message for d in r.diagnostics]

@@ -78,6 +78,10 @@ REPOS = {
                  ["src/atomicReduction-cuda", "src/scan-cuda"]),
     "FasterTransformer": ("NVIDIA/FasterTransformer", "df4a7534860137e060e18d2ebf019906120ea204",
                           ["-I", ".", "-I", "src", "src/fastertransformer/kernels"]),
+    # judged 2026-11-27 by prec32
+    "How_to_optimize_in_GPU": ("Liu-xiandong/How_to_optimize_in_GPU", "5d2def3e082c4e1364c3ade54451b7b9d1d6f044", ["."]),
+    "NVIDIA_SGEMM_PRACTICE": ("wangzyon/NVIDIA_SGEMM_PRACTICE", "d6068b13e9997ccff51c9d3cb773afd176fb7d8f",
+                              ["-I", "src", "."]),
 }
 # the checkout directory of each repository under $REPOS
 DIRS = {"rodinia": "gpu-rodinia", "bbuf": "how-to-optim-algorithm-in-cuda"}

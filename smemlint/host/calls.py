@@ -106,7 +106,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
                         launches += [(offset, x) for x in _wrapper_launches(c, fn, wrappers)]
                     if host_calls is not None:
                         host_calls.append((c, fn))
-                    fact = _call_fact(c, c_kids, kids, launch, callees, path, lines, fn.spelling, fkey, context)
+                    fact = _call_fact(c, c_kids, kids, launch, callees, path, lines, fn.spelling, fkey, context, main)
                     if fact is not None:
                         calls.append((offset, fact))
                 elif kind in _DECLS and _is_volatile(c.type):
@@ -397,6 +397,7 @@ class _Callees:
         self._names: dict[bytes, tuple[str, str]] = {}
         self._system: dict[bytes, bool | None] = {}
         self._canonical_spellings: dict[bytes, str] = {}
+        self._calls_in: dict[bytes, tuple[str, ...]] = {}
 
     def is_constructor(self, ref: ci.Cursor) -> bool:
         k = cursor_key(ref)
@@ -434,6 +435,34 @@ class _Callees:
             known = self._names[k] = (_qualified(ref), usr)
         return known
 
+    def calls_in(self, ref: ci.Cursor | None, main: str, depth: int = 3) -> tuple[str, ...]:
+        """The names a function defined in another file of the project calls, and those its own
+        such callees call (`depth` levels); () for the main file's functions (their calls are
+        facts of their own), system headers' and unresolved ones."""
+        if ref is None or depth <= 0 or self.in_system_header(ref) is not False:
+            return ()
+        try:
+            fn = ref.get_definition()
+            if fn is None or fn.location.file is None or fn.location.file.name == main:
+                return ()
+        except Exception:  # noqa: BLE001
+            return ()
+        k = cursor_key(fn)
+        known = self._calls_in.get(k)
+        if known is None:
+            self._calls_in[k] = ()  # a recursive helper ends here
+            names: list[str] = []
+            tree = subtree(fn, MAX_WALK)
+            for c in (tree[0] if tree is not None else ()):
+                if c._kind_id == _CALL_EXPR and c.spelling and c.spelling not in names:
+                    names.append(c.spelling)
+                    try:
+                        names += [n for n in self.calls_in(c.referenced, main, depth - 1) if n not in names]
+                    except Exception:  # noqa: BLE001
+                        pass
+            known = self._calls_in[k] = tuple(names)
+        return known
+
     def canonical_spelling(self, t: ci.Type) -> str:
         k = bytes(t)  # the raw CXType: equal bytes are the same type
         known = self._canonical_spellings.get(k)
@@ -443,7 +472,7 @@ class _Callees:
 
 
 def _call_fact(c: ci.Cursor, c_kids: list[ci.Cursor], kids, launch: bool, callees: _Callees, path: str,
-               lines: list[str], fname: str, fkey: str, context: str) -> ir.CallFact | None:
+               lines: list[str], fname: str, fkey: str, context: str, main: str = "") -> ir.CallFact | None:
     """The fact of call `c`; `c_kids` are its children, `kids` gives any cursor's children."""
     name = c.spelling
     if not name or name.startswith("operator") or name in LAUNCH_CONFIG_CALLS:
@@ -462,8 +491,9 @@ def _call_fact(c: ci.Cursor, c_kids: list[ci.Cursor], kids, launch: bool, callee
         except Exception:  # noqa: BLE001
             types.append("")
     qualified, key = callees.names(ref)
+    inner = () if launch else callees.calls_in(ref, main)
     return ir.CallFact(name, qualified or name, sp, callee, texts, tuple(types), fname, context,
-                       launch, key, fkey, callees.in_system_header(ref))
+                       launch, key, fkey, callees.in_system_header(ref), inner)
 
 
 def _callee_span(c: ci.Cursor, c_kids: list[ci.Cursor], kids, name: str, path: str) -> ir.Span:

@@ -25,6 +25,7 @@ from pathlib import Path
 from .. import __version__
 from ..config import Settings, find_pyproject, load
 from ..diagnostics import Diagnostic, Edit, Severity
+from ..impact import share_of
 from ..results import AccessResult, FileResult
 from . import incremental
 from .protocol import (INTERNAL_ERROR, METHOD_NOT_FOUND, PARSE_ERROR, Document, Writer, apply_change,
@@ -37,6 +38,9 @@ _SEVERITY = {Severity.ERROR: 1, Severity.WARNING: 2, Severity.INFO: 3}
 # "cannot be predicted" is information about the analysis, nothing to fix: the editor's faintest level
 _HINT_CODES = {"SMEM003"}
 _HINT = 4
+# a cost finding whose access is under this share of its kernel's traffic (facts.share: a one-off
+# outside the hot loop) is shown as a hint, not underlined as a warning
+ONE_OFF_SHARE = 0.01
 _MESSAGE_TYPE = {"error": 1, "warning": 2, "info": 3}
 CAPABILITIES = {
     "textDocumentSync": {"openClose": True, "change": 2, "save": {"includeText": False}},  # 2: incremental
@@ -366,12 +370,25 @@ def to_lsp_diagnostic(d: Diagnostic, text: str, uri: str | None = None) -> dict:
 
     message = d.message + (f"\nfix: {d.fix.description}" if d.fix else "")
     out = {"range": _range(text, d.line, d.column, d.end_line, d.end_column), "message": message,
-           "severity": _HINT if d.code in _HINT_CODES else _SEVERITY[d.severity], "code": d.code, "source": "smemlint",
+           "severity": _severity(d), "code": d.code, "source": "smemlint",
            "codeDescription": {"href": help_uri(d.code)}, "data": {"name": d.name, "facts": d.facts}}
     related = _related(d, text, uri) if uri else []
     if related:
         out["relatedInformation"] = related
     return out
+
+
+def _severity(d: Diagnostic) -> int:
+    share = share_of(d)
+    if d.code in _HINT_CODES or (share is not None and share < ONE_OFF_SHARE):
+        return _HINT
+    return _SEVERITY[d.severity]
+
+
+def _order(d: Diagnostic) -> tuple:
+    """Most severe first, and of equal severity the costliest (facts.share), then by position."""
+    share = share_of(d)
+    return (_severity(d), -(share if share is not None else 0.0), d.line, d.column)
 
 
 def _related(d: Diagnostic, text: str, uri: str) -> list[dict]:
@@ -396,8 +413,8 @@ def to_lsp(result: FileResult, text: str, uri: str | None = None) -> list[dict]:
     # kept the buffer from being analysed whole (a missing header, a parse error), where it is
     from .filenotes import file_diagnostics
 
-    return [to_lsp_diagnostic(d, text, uri) for d in result.diagnostics if d.file == result.path] + \
-        file_diagnostics(result, text)
+    mine = sorted((d for d in result.diagnostics if d.file == result.path), key=_order)
+    return [to_lsp_diagnostic(d, text, uri) for d in mine] + file_diagnostics(result, text)
 
 
 def _text_edit(text: str, e: Edit) -> dict:

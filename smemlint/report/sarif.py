@@ -10,6 +10,7 @@ from ..coverage import not_analysed_in
 from ..results import FileResult
 from ..baseline import fingerprints
 from ..diagnostics import Diagnostic, Rule, Severity
+from ..impact import sarif_rank
 from ..rules import RULES
 from .common import byte_to_utf16, help_uri, line_text, source_of
 
@@ -66,6 +67,9 @@ def _result(d: Diagnostic, r: FileResult, fp: str, index: dict[str, int], root: 
                                                          d.end_column))],
            "partialFingerprints": {FINGERPRINT_KEY: fp},
            "properties": {"name": d.name, "facts": d.facts, "assumptions": d.assumptions}}
+    rank = sarif_rank(d)
+    if rank is not None:  # the share of its kernel's traffic, in percent: the hot loop first
+        out["rank"] = rank
     related = _related(d, r, root)
     if related:
         out["relatedLocations"] = related

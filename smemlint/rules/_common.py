@@ -37,19 +37,37 @@ def uniformity(ctx, kernel: ir.Kernel) -> KernelUniformity:
     key = ("uniformity", kernel.key)
     cache = ctx.result.cache
     if key not in cache:
-        cache[key] = KernelUniformity(ctx.result.unit, kernel, flat_dims(ctx, kernel))
+        cache[key] = KernelUniformity(ctx.result.unit, kernel, flat_dims(ctx, kernel), widest_block_x(ctx, kernel))
     return cache[key]
+
+
+def _launch_blocks(ctx, kernel: ir.Kernel) -> list:
+    """The block of every launch of the kernel smemlint read (a partial one where only some
+    dimensions are known), or [the analysed block] when no launch names it and the kernel was
+    launched; a None entry where a block is unknown or assumed."""
+    u = unit(ctx)
+    blocks = [l.block or l.block_partial for l in u.launches if l.kernel == kernel.key] if u is not None else []
+    if not blocks:
+        kr = next((k for kk, k in kernels(ctx) if kk.key == kernel.key), None)
+        blocks = [kr.block] if kr is not None and kr.launched else [None]
+    return blocks
+
+
+def widest_block_x(ctx, kernel: ir.Kernel) -> int | None:
+    """The largest blockDim.x of the kernel's launches, when every launch smemlint read gives it
+    (find_context_dups<128> launched with a 128-thread block): a stride of that many threads or
+    more starts every thread in the first stride. None when a launch's block is unknown."""
+    blocks = _launch_blocks(ctx, kernel)
+    if any(b is None or not isinstance(b[0], int) for b in blocks):
+        return None
+    return max(b[0] for b in blocks)
 
 
 def flat_dims(ctx, kernel: ir.Kernel) -> frozenset[str]:
     """`threadIdx.y`/`.z` of a block dimension that is 1 in every launch of the kernel smemlint read
     (llm.c's `dim3(32, block_y)` makes threadIdx.z 0 in every thread): none when a launch's block
     is unknown, or when the kernel's block was assumed."""
-    u = unit(ctx)
-    blocks = [l.block or l.block_partial for l in u.launches if l.kernel == kernel.key] if u is not None else []
-    if not blocks:
-        kr = next((k for kk, k in kernels(ctx) if kk.key == kernel.key), None)
-        blocks = [kr.block] if kr is not None and kr.launched else [None]
+    blocks = _launch_blocks(ctx, kernel)
     if any(b is None for b in blocks):
         return frozenset()
     return frozenset(f"threadIdx.{axis}" for i, axis in ((1, "y"), (2, "z")) if all(b[i] == 1 for b in blocks))

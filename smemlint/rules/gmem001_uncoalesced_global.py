@@ -96,6 +96,11 @@ def _cause(addresses: tuple[int | None, ...], width: int, symbol_elem: int, assu
         # elements first, the bytes they make in parentheses (one unit, then its conversion)
         return (f"consecutive lanes are {elems} elements ({abs(stride)} bytes) apart"
                 f"{assumed_sizes(list(assumptions), elems)}{', a transposed index?' if abs(stride) >= 128 else ''}")
+    if _misaligned_only(addresses, width):
+        # not scattered: a window that would be ideal were it aligned (lanes in pairs on `p[r + 1]`)
+        lo = min(a for _, a in active)
+        return (f"the range the lanes read starts {lo % 32} bytes past a 32-byte boundary (misaligned, if "
+                "the pointer is 256-byte aligned as cudaMalloc returns it)")
     return "the lanes' addresses are scattered"
 
 

@@ -7,6 +7,16 @@ array, the result of an atomic or a shuffle): smemlint cannot know which
 banks the lanes hit, so it makes no bank-conflict prediction for it. This
 rule says so, and what the address depends on. It is informational.
 
+It is reported only where data can make the access conflict: the address is
+evaluated for the lanes of a warp under sampled data (every loaded value,
+parameter and block-uniform local drawn, ballots, `__popc` and shuffles
+computed across the lanes), and an access that every sample costs 1
+wavefront, such as a store at each lane's rank from `__ballot_sync` masks (a
+warp radix sort's split: a permutation of 32 consecutive words whatever the
+data), is silent. Where a sample conflicts, the finding names its cost
+(`facts.witness_wavefronts`). An atomic stays reported: lanes on one word
+serialize, which the sample does not count.
+
 ## Why it matters
 A data-dependent shared access costs anywhere from 1 wavefront (all lanes in
 different banks, or all on one word) to 32 (every lane on a different word of
@@ -71,6 +81,7 @@ from ..reach import statement_exprs
 from ..symbolic.cfg import walk_exprs
 from ..symbolic.uniformity import LANE
 from . import _common as common
+from ._data_witness import witness
 
 RULE = Rule(code="SMEM003", name="shared-unpredictable", severity=Severity.INFO,
             summary="shared-memory access whose lane addresses depend on data")
@@ -104,7 +115,28 @@ def check(ctx) -> Iterator[Diagnostic]:
             u = un.site(st.site.id)
             if u is None or u.level < LANE or not u.data:
                 continue
+            worst = _sampled(ctx, kernel, kr, un, st.site.id)
+            if worst == 1 and a.op != "atomic":
+                # no data sampled makes it conflict (a rank computed from ballots: a permutation);
+                # an atomic stays (lanes on one word serialize, which the sample's count omits)
+                continue
             what = {"ld": "load", "st": "store", "atomic": "atomic"}.get(a.op, a.op)
             msg = (f"shared {what} on `{a.symbol}`: bank conflicts cannot be predicted from the source (1 to 32 "
                    f"wavefronts); its lane addresses depend on {u.why or 'data'}")
-            yield ctx.report(a, msg, facts={"symbol": a.symbol, "op": a.op, "level": u.name})
+            facts = {"symbol": a.symbol, "op": a.op, "level": u.name}
+            if worst is not None:
+                msg += f"; some data makes it {worst} wavefronts per request"
+                facts["witness_wavefronts"] = worst
+            yield ctx.report(a, msg, facts=facts)
+
+
+def _sampled(ctx, kernel: ir.Kernel, kr, un, site: int) -> int | None:
+    """The most wavefronts a request took under sampled data (_data_witness), or None when the
+    address could not be followed through the function that makes the access."""
+    width = common.unit_sites(ctx).get(site)
+    if width is None:
+        return None
+    for fkey, body, _ in common.bodies(ctx, kernel):
+        if any(isinstance(x, ir.Access) and x.site == site for x in ir.walk(body)):
+            return witness(un, kernel, fkey, body, site, width.width, kr.block)
+    return None

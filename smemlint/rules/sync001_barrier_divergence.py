@@ -22,6 +22,19 @@ not give the sizes the exit tests (a GEMM's M and N at run time), the exit is
 probed with sizes that end inside the first block's tile, and the finding
 says it holds when they are not multiples of the tile.
 
+The same early return is also a warning (`level=exit`, `kind=warp-collective`)
+when the threads it lets go leave their warp short at a warp-collective that
+the rest of the warp then executes: `ldmatrix`/`stmatrix`, `wmma` fragment
+loads and stores, `mma_sync`, or a shuffle, vote or `__syncwarp()` whose mask
+is the constant full warp (in the kernel or a function it calls). These need
+every lane of the mask; since Volta a lane that exited is not waited for, so
+the fragments or shuffled values are undefined (a tile loader that returns
+for rows past the matrix, then `ldmatrix`: wrong results on the edge tile).
+Reported on evidence too: under the analysed launch (or sizes that end inside
+the first tile), some warp has both lanes that returned and lanes that reach
+the collective; an exit that takes whole warps, or lanes kept alive with
+guarded loads, are silent.
+
 One finding per cause: the barriers that one diverging condition guards are
 listed in the finding of the first (`facts.other_lines`), and the condition
 named is the outermost that varies (not a constant-trip loop inside it).
@@ -96,7 +109,7 @@ import numpy as np
 
 from .. import ir
 from ..diagnostics import Diagnostic, Rule, Severity
-from ..symbolic.uniformity import BLOCK
+from ..symbolic.uniformity import BLOCK, LANE
 from . import _common as common
 from .sync004_shared_race import concrete_lanes
 
@@ -142,14 +155,19 @@ def _returns_only(s: ir.Stmt | None) -> bool:
 
 
 def _only_exit_before(st: ir.Stmt | None, targets: list[tuple[ir.Span, str]]) -> bool:
-    """`if (thread-dependent) return;` before the barriers, in the kernel itself: since Volta a block
+    """`if (thread-dependent) return;` before the barriers, in the kernel itself (the return on
+    either side, under further tests, and no `break`/`continue`): since Volta a block
     barrier waits only for threads that have not exited, so the exit cannot hang it (what can still
     go wrong, shared data the exited threads never wrote, is another question than divergence)."""
     if not isinstance(st, ir.If) or st.span is None:
         return False
     if not all(sp.line > st.span.end_line for sp, _ in targets):
         return False  # the barrier is inside the `if`: threads of the other side skip it
-    return _returns_only(st.then) and (st.other is None or _returns_only(st.other) or not _exits(st.other))
+    # either side may hold the return, nested under further tests (FasterTransformer's top-k:
+    # `if (num_beams[g] == 0 && tid == 0) {...} else if (num_beams[g] == k) return;`): threads
+    # either return or fall through to the barrier, never skip it and go on
+    sides = (st.then, st.other)
+    return any(_returns_only(x) for x in sides) and all(x is None or _returns_only(x) or not _exits(x) for x in sides)
 
 
 def _stored(it, written: list[int]) -> dict[str, np.ndarray]:
@@ -244,24 +262,23 @@ def _reads_grid(e: object, grid_vars: set[str]) -> bool:
                isinstance(n, ir.VarRef) and n.var in grid_vars for n in ir.walk(e))
 
 
-def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[Diagnostic]:
-    """A warning where an early exit really breaks something: under the analysed launch, a thread
-    reads after the barrier an element of a shared array that no thread wrote before it (the
-    threads that would have written it exited). Silent without that evidence: an exit whose
-    threads write nothing the others read (argsort's padding lanes, a scan whose only writer is
-    thread 0) is fine since sm_70."""
+def _probe_runs(kresult, cond: ir.Expr) -> list[tuple[bool, dict, dict | None, dict]]:
+    """The evaluations that can show what an early exit under `cond` breaks: (the grid's last block?,
+    the sizes probed, the reference's sizes or None, the probed sizes the exit tests). Block 0 and
+    the last block under the launch's sizes; where the launch does not give them, sizes that end
+    inside the first block's tile, when the exit tests a grid-wide index ([] when it does not)."""
     if kresult is None or kresult.config is None:
-        return
+        return []
     config = kresult.config
-    if config.assumed_params and not _bounds_check(kresult.ir, st.cond):
-        return  # a block-local test (argsort's padding lanes, col >= ncols_pad): no tile to probe
+    if config.assumed_params and not _bounds_check(kresult.ir, cond):
+        return []  # a block-local test (argsort's padding lanes, col >= ncols_pad): no tile to probe
     if config.assumed_params:
         # sizes the launch does not give: an assumed size is no evidence by itself, so probe the
         # case bounds checks exist for, a size that ends inside the first block's tile (one short
         # of the block's widest dimension), and say that the finding holds under that condition
         # only sizes the exit tests count; a size the launching code asserts is a multiple of
         # something (`assert(seqlen % max(Br, Bc) == 0)`) never ends inside a tile: not probed
-        tested = _cond_params(kresult.ir, st.cond)
+        tested = _cond_params(kresult.ir, cond)
         runs = []
         # the tile may be the block's widest dimension or a power of two below it (a 256-thread
         # block of 128-row tiles): one size short of each, the first with evidence wins
@@ -283,9 +300,21 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
             # thread of block 0 exits): an element counts as skipped by the exit only if it is written there
             runs.append((False, probe, {n: v for n, v in probe.items() if n not in named}, named))
         if not runs:
-            return
+            return []
     else:
         runs = [(last, {}, None, {}) for last in (False, True)]
+    return runs
+
+
+def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[Diagnostic]:
+    """A warning where an early exit really breaks something: under the analysed launch, a thread
+    reads after the barrier an element of a shared array that no thread wrote before it (the
+    threads that would have written it exited). Silent without that evidence: an exit whose
+    threads write nothing the others read (argsort's padding lanes, a scan whose only writer is
+    thread 0) is fine since sm_70."""
+    runs = _probe_runs(kresult, st.cond)
+    if not runs:
+        return
     # (block 0 or the last, the sizes probed, the reference's sizes or None, the probed sizes the exit
     # tests); each evaluated when first asked (concrete_lanes keeps it), in order, until one shows evidence
     sites = common.unit_sites(ctx)
@@ -336,6 +365,98 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
                     facts={"level": "exit", "cond_line": st.span.line, "write_line": w.span.line,
                            "read_line": r.span.line, "reader_thread": thread})
                 return
+
+
+def _kernel_exits(kernel: ir.Kernel, un) -> list[ir.If]:
+    """The kernel's own `if`s outside loops whose lane-varying condition leads to a `return` (the
+    threads it lets go exit the kernel)."""
+    out: list[ir.If] = []
+    stack: list[object] = [kernel.body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ir.Block):
+            stack.extend(n.body)
+        elif isinstance(n, ir.If):
+            if any(isinstance(x, ir.Return) for x in ir.walk(n)) and un.of(kernel.key, n.cond).level == LANE:
+                out.append(n)
+            else:
+                stack.extend((n.then, n.other))
+    return out
+
+
+def _exit_before_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Diagnostic]:
+    """A warning where threads that returned early leave their warp short at a warp-collective the
+    rest of it then executes (`ldmatrix`, `wmma` loads and `mma_sync`, a full-mask shuffle, vote or
+    `__syncwarp()`): these need every lane of the mask, and since Volta a lane that exited is not
+    waited for, so the result is undefined (wrong values in the fragments or shuffles, or a hang).
+    Reported on evidence only: under the analysed launch (block 0 and the grid's last block, or
+    sizes that end inside the first tile where the launch does not give them), some warp has lanes
+    that returned and lanes that execute the collective."""
+    exits = _kernel_exits(kernel, un)
+    if not exits or kresult is None:
+        return
+    runs = [r for st in exits for r in _probe_runs(kresult, st.cond)]
+    for last, probe, _, named in dict.fromkeys((r[0], tuple(sorted(r[1].items())), None, tuple(sorted(r[3].items())))
+                                               for r in runs):
+        it = concrete_lanes(ctx, kresult, last, dict(probe))
+        if it is None or not it.collectives:
+            continue
+        found = _short_warp(it)
+        if found is None:
+            continue
+        what, span, warp, lanes, ret_line = found
+        others = sorted({sp.line for w, sp, m, r in it.collectives
+                         if sp is not None and span is not None and sp.line != span.line and sp.file == span.file})
+        when = ""
+        if probe:
+            names = ", ".join(f"`{n}`" for n, _ in named)
+            verb = "is not a multiple" if len(named) == 1 else "are not multiples"
+            when = (f" when {names} {verb} of the tile (the launch does not give "
+                    f"{'it' if len(named) == 1 else 'them'}; evaluated with "
+                    + ", ".join(f"{n} = {v}" for n, v in probe) + ")")
+        block = "the grid's last block" if last else "block 0"
+        gone = f"lane{'s' if len(lanes) > 1 else ''} {_lane_ranges(lanes)} of warp {warp} returned on line {ret_line}"
+        head = f"{what} runs after {gone}"
+        if len(head) > 100:  # the headline a glance reads
+            head = f"a warp-collective on line {span.line} runs after {gone}"
+        yield common.diag(
+            ctx, span,
+            f"{head}; it needs every lane of the warp, and without them (in {block}{when}) its result is "
+            "undefined since Volta, where an exited lane is not waited for: wrong fragment or shuffle values, or "
+            "a hang; keep every lane of the warp alive through the collective and guard only the loads and stores",
+            severity=Severity.WARNING,
+            facts={"level": "exit", "kind": "warp-collective", "cond_line": ret_line, "warp": warp,
+                   "lanes": len(lanes), "other_lines": others[:8]})
+        return
+
+
+def _short_warp(it) -> tuple[str, ir.Span, int, list[int], int] | None:
+    """The first collective execution where a warp has lanes that returned and lanes executing it:
+    (what, where, the warp, its returned lanes, the line of their return)."""
+    for what, span, mask, returned in it.collectives:
+        if span is None:
+            continue
+        n = len(mask)
+        for w in range(0, (n + 31) // 32):
+            lo, hi = 32 * w, min(32 * w + 32, n)
+            gone = np.flatnonzero(returned[lo:hi])
+            if len(gone) and mask[lo:hi].any():
+                first = lo + int(gone[0])
+                ret_line = next((line for line, m in it.exits.values() if m[first]), 0)
+                return what, span, w, [int(x) for x in gone], ret_line
+    return None
+
+
+def _lane_ranges(lanes: list[int]) -> str:
+    """0, 1, 2, 5 -> '0-2, 5'."""
+    out, start = [], None
+    for i, x in enumerate(lanes):
+        if start is None:
+            start = x
+        if i + 1 == len(lanes) or lanes[i + 1] != x + 1:
+            out.append(f"{start}" if start == x else f"{start}-{x}")
+            start = None
+    return ", ".join(out)
 
 
 def check(ctx) -> Iterator[Diagnostic]:
@@ -393,6 +514,7 @@ def check(ctx) -> Iterator[Diagnostic]:
                 causes.setdefault((fkey, -neg_line), (st, lvl, fname, []))[3].extend(targets)
         for (fkey, line), (st, lvl, fname, targets) in causes.items():
             yield _divergence(ctx, kernel, fkey, fname, line, st, lvl, targets)
+        yield from _exit_before_collective(ctx, kernel, kresult, un)
 
 
 def _divergence(ctx, kernel: ir.Kernel, fkey: str, fname: str, line: int, st: ir.Stmt | None, lvl,

@@ -80,6 +80,28 @@ RULE = Rule(code="SYNC004", name="shared-race", severity=Severity.WARNING,
             summary="shared write followed by another thread's read with no barrier between")
 
 WARP_BARRIERS = {"__syncwarp"}
+# instructions every lane of the warp must execute together (.sync.aligned): tensor-core fragment
+# loads and stores, as access sites of the IR
+COLLECTIVE_INSTRUCTIONS = ("ldmatrix", "stmatrix", "wmma.")
+_MASKED = ("__ballot_sync", "__any_sync", "__all_sync", "__uni_sync", "__match_any_sync", "__match_all_sync",
+           "__syncwarp")
+
+
+def whole_warp_call(e: ir.Call) -> bool:
+    """A call that every lane of the warp must make: a tensor-core `mma_sync`, or a warp intrinsic
+    whose member mask is the constant full warp (`__shfl_xor_sync(0xffffffff, ...)`, `__syncwarp()`)."""
+    name = e.name.rsplit("::", 1)[-1]
+    if name == "mma_sync":
+        return True
+    if not (name in _MASKED or (name.startswith(("__shfl", "__reduce_")) and name.endswith("_sync"))):
+        return False
+    if not e.args:
+        return name == "__syncwarp"
+    m = e.args[0]
+    while isinstance(m, ir.Cast):
+        m = m.operand
+    return isinstance(m, ir.Const) and m.value & 0xFFFFFFFF == 0xFFFFFFFF
+
 
 
 @dataclass
@@ -180,6 +202,14 @@ class _Recorder(Interpreter):
         self.seen: dict[int, list[tuple[str, np.ndarray, np.ndarray, int]]] = {}
         self.unknown: set[int] = set()
         self.interval = 0
+        # SYNC001's early exit before a warp-collective: the threads each kernel-level `return`
+        # took (id(stmt) -> (line, threads)), and each execution of a collective that needs the
+        # whole warp after some thread returned: (what, span, executing threads, returned threads)
+        self.exits: dict[int, tuple[int, np.ndarray]] = {}
+        self.collectives: list[tuple[str, ir.Span | None, np.ndarray, np.ndarray]] = []
+        self._calls: list[ir.Call] = []  # the calls of device functions being evaluated, outermost first
+        self._collective_sites = {s.id: s for k in self.unit.kernels for s in k.sites
+                                  if s.instruction.startswith(COLLECTIVE_INSTRUCTIONS)}
 
     def observe(self, site_id, op, ptr, width, mask) -> None:
         self._keep(site_id, ptr, mask)
@@ -187,6 +217,25 @@ class _Recorder(Interpreter):
     def record(self, site_id, op, ptr, width, mask, piece=0) -> None:
         super().record(site_id, op, ptr, width, mask, piece)
         self._keep(site_id, ptr, mask)
+        site = self._collective_sites.get(site_id)
+        if site is not None and not piece:
+            text = site.text if site.text and len(site.text) <= 60 else site.instruction
+            self._collective(f"`{text}`", site.span, mask)
+
+    def _collective(self, what: str, span: ir.Span | None, mask: np.ndarray) -> None:
+        returned = self._frames[0].returned if self._frames else None
+        if returned is not None and len(self.collectives) < self.MAX_EXECUTIONS and mask.any():
+            outer = self._calls[0] if self._calls else None
+            if outer is not None and outer.span is not None:  # in a helper: named at the kernel's call
+                what = f"`{outer.name}`'s {what}"
+                span = outer.span
+            self.collectives.append((what, span, mask.copy(), returned.copy()))
+
+    def _exec_return(self, s: ir.Return, mask) -> None:
+        if len(self._frames) == 1 and s.span is not None:  # the kernel's own: these threads exit
+            _, before = self.exits.get(id(s), (0, None))
+            self.exits[id(s)] = (s.span.line, mask.copy() if before is None else before | mask)
+        super()._exec_return(s, mask)
 
     def _keep(self, site_id, ptr, mask) -> None:
         if isinstance(ptr, Ptr) and ptr.symbol is not None and isinstance(ptr.offset, Known) and not self._guards:
@@ -205,7 +254,15 @@ class _Recorder(Interpreter):
     def call(self, e: ir.Call, mask):
         if e.name in common.BLOCK_BARRIERS or e.name in WARP_BARRIERS:
             self.interval += 1
-        return super().call(e, mask)
+        if whole_warp_call(e):
+            self._collective(f"`{e.name}`", e.span, mask)
+        if e.function is None or e.function not in self.unit.functions:
+            return super().call(e, mask)
+        self._calls.append(e)
+        try:
+            return super().call(e, mask)
+        finally:
+            self._calls.pop()
 
     def exec_loop(self, s: ir.Loop, mask) -> None:
         self._run_loop(s, mask)

@@ -6,7 +6,8 @@ In host code, a CPU clock read (`std::chrono::*_clock::now()`, `clock()`,
 of the file that reads one of them), then a kernel launch `<<<...>>>`, then a
 second clock read, with no `cudaDeviceSynchronize()`,
 `cudaStreamSynchronize()`, `cudaEventSynchronize()` (or a blocking call that
-implies one: `cudaMemcpy`, `cudaFree`, or a function of the file calling one)
+implies one: `cudaMemcpy`, `cudaFree`, or a function of the file or its
+headers calling one)
 between the launch and the second read.
 
 ## Why it is wrong
@@ -111,7 +112,7 @@ def host_sequences(u: ir.TranslationUnit) -> dict[str, list[ir.CallFact]]:
 
 def syncs(u: ir.TranslationUnit):
     keys = closure(u, lambda c: c.name in SYNCS)
-    return lambda c: c.name in SYNCS or (c.callee_key in keys and not c.launch)
+    return lambda c: c.name in SYNCS or (not c.launch and (c.callee_key in keys or not SYNCS.isdisjoint(c.callee_calls)))
 
 
 def _scope_closed(lines: list[str], first: ir.Span, second: ir.Span) -> bool:

@@ -6,6 +6,11 @@ In host code, `cudaEventElapsedTime(&ms, start, stop)` where, since the last
 `cudaEventSynchronize(stop)`, `cudaDeviceSynchronize()` or
 `cudaStreamSynchronize()`.
 
+A blocking call in between waits too: `cudaDeviceSynchronize()`,
+`cudaStreamSynchronize()`, a `cudaMemcpy` (the copy starts after the
+stream's earlier work and returns when done), `cudaFree`, or a host function
+of the file or its headers that makes one (`C.copyToHost()`).
+
 ## Why it is wrong
 `cudaEventRecord` only enqueues the time stamp; the GPU writes it when the
 stream reaches it. Reading the elapsed time before that returns
@@ -58,7 +63,8 @@ The fix smemlint offers inserts `cudaEventSynchronize(stop);` before the call.
 
 ## Limitations
 Calls are taken in source order within one function; a record in another
-function is not seen (then the rule stays silent).
+function is not seen (then the rule stays silent). A `cudaMemcpy` is taken to
+wait for the event even when the event was recorded on a non-blocking stream.
 """
 from __future__ import annotations
 
@@ -67,12 +73,15 @@ from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic, Edit, Fix, Rule, Severity
 from . import _common as common
-from .time001_unsynchronized_host_timer import host_sequences
+from .time001_unsynchronized_host_timer import SYNCS, closure, host_sequences
 
 RULE = Rule(code="TIME002", name="event-not-synchronized", severity=Severity.WARNING,
             summary="cudaEventElapsedTime without cudaEventSynchronize on the stop event")
 
-_WAIT_ALL = {"cudaDeviceSynchronize", "cudaStreamSynchronize", "cudaThreadSynchronize"}
+# calls that wait for the work enqueued before them, every recorded event included: the
+# synchronizations, and the blocking copies and frees that TIME001 counts as one (a `cudaMemcpy` on
+# the default stream returns after the stream's earlier work)
+_WAIT_ALL = (SYNCS - {"cudaEventSynchronize"}) | {"cudaThreadSynchronize"}
 
 
 def _event(text: str) -> str:
@@ -83,6 +92,9 @@ def check(ctx) -> Iterator[Diagnostic]:
     u = common.unit(ctx)
     if u is None:
         return
+    # host functions of the unit (its headers' helpers too) that make such a call, directly or not
+    # (Learn-CUDA's `C.copyToHost()`, a `cudaMemcpy` device-to-host in helper.cuh)
+    waiting = closure(u, lambda c: c.name in _WAIT_ALL)
     for seq in host_sequences(u).values():
         recorded: dict[str, bool] = {}  # event -> synchronized since its last record
         for c in seq:
@@ -90,7 +102,8 @@ def check(ctx) -> Iterator[Diagnostic]:
                 recorded[_event(c.args[0])] = False
             elif c.name == "cudaEventSynchronize" and c.args:
                 recorded[_event(c.args[0])] = True
-            elif c.name in _WAIT_ALL:
+            elif c.name in _WAIT_ALL or (not c.launch and (c.callee_key in waiting
+                                                            or not _WAIT_ALL.isdisjoint(c.callee_calls))):
                 for k in recorded:
                     recorded[k] = True
             elif c.name == "cudaEventElapsedTime" and len(c.args) >= 3:

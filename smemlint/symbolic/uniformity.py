@@ -95,10 +95,12 @@ def _is_warp_size(e: ir.Expr) -> bool:
 class KernelUniformity:
     """Uniformity of every local, condition and access address of one kernel and its helpers."""
 
-    def __init__(self, unit: ir.TranslationUnit, kernel: ir.Kernel, flat: frozenset[str] = frozenset()):
+    def __init__(self, unit: ir.TranslationUnit, kernel: ir.Kernel, flat: frozenset[str] = frozenset(),
+                 block_x: int | None = None):
         self.unit = unit
         self.kernel = kernel
         self.flat = flat  # threadIdx components that are 0 in every thread (their block dimension is 1)
+        self.block_x = block_x  # the widest blockDim.x of the launches read (None: one is unknown)
         # Per function (or per call context of a summary): every value a local was ever given,
         # joined; only for questions about expressions the walk never met (flow-insensitive).
         self.env: dict[str, dict[str, U]] = {kernel.key: {}}
@@ -256,7 +258,8 @@ class KernelUniformity:
             c = self._expr(fkey, s.cond, ctl) if s.cond is not None else UNIFORM
             if c.level > BLOCK and (_uniform_trip_count(s, lambda e: self._expr(fkey, e, ctl))
                                     or _block_stride_over_whole_blocks(s, self._values(fkey),
-                                                                       lambda e: self._expr(fkey, e, ctl))):
+                                                                       lambda e: self._expr(fkey, e, ctl),
+                                                                       self.block_x)):
                 c = UNIFORM  # `for (i = tid; i < tid + n; i += k)`: every thread runs n / k times
             self._record(self.conds, id(s.cond), c)
             at_test = dict(self._cur)
@@ -603,11 +606,26 @@ def _is_block_dim_x(e: ir.Expr | None) -> bool:
     return isinstance(e, ir.Builtin) and e.name == "blockDim.x"
 
 
-def _block_stride_over_whole_blocks(s: ir.Loop, values: dict[str, ir.Expr], level) -> bool:
-    """`for (i = threadIdx.x; i < B; i += blockDim.x)` with B = blockDim.x * q (q block-uniform,
-    read through a local declared with it): thread t runs the iterations t, t + blockDim.x, ...
-    below blockDim.x * q, q of them for every t (FasterTransformer's padded loops around a block
-    scan: `padded = blockDim.x * ((n + blockDim.x - 1) / blockDim.x)`)."""
+def _stride(e: ir.Expr | None, block_x: int | None) -> object:
+    """What a block stride is: "blockDim.x", or a constant at least as wide as every launch's block
+    (`i += TB_SIZE` of a kernel launched with TB_SIZE threads: every thread starts in the first
+    stride), as its value; None for anything else."""
+    e = _uncast(e) if e is not None else None
+    if _is_block_dim_x(e):
+        return "blockDim.x"
+    if isinstance(e, ir.Const) and isinstance(e.value, int) and block_x is not None and 0 < block_x <= e.value:
+        return e.value
+    return None
+
+
+def _block_stride_over_whole_blocks(s: ir.Loop, values: dict[str, ir.Expr], level,
+                                    block_x: int | None = None) -> bool:
+    """`for (i = threadIdx.x; i < B; i += S)` with B = S * q (q block-uniform, read through a local
+    declared with it) and S blockDim.x, or a constant no narrower than the block of every launch
+    read: thread t < S runs the iterations t, t + S, ... below S * q, q of them for every t
+    (FasterTransformer's padded loops around a block scan: `padded = blockDim.x * ((n +
+    blockDim.x - 1) / blockDim.x)`, and find_context_dups's `i += TB_SIZE` launched with TB_SIZE
+    threads)."""
     init = s.init.body[0] if isinstance(s.init, ir.Block) and len(s.init.body) == 1 else s.init
     if isinstance(init, ir.Decl) and init.init is not None:
         var, start = init.var, init.init
@@ -622,7 +640,10 @@ def _block_stride_over_whole_blocks(s: ir.Loop, values: dict[str, ir.Expr], leve
                                                                 and _uncast(cond.lhs).var == var):
         return False
     if not (isinstance(step, ir.Assign) and isinstance(step.target, ir.VarRef) and step.target.var == var
-            and isinstance(step.value, ir.BinOp) and step.value.op == "+" and _is_block_dim_x(_uncast(step.value.rhs))):
+            and isinstance(step.value, ir.BinOp) and step.value.op == "+"):
+        return False
+    stride = _stride(step.value.rhs, block_x)
+    if stride is None:
         return False
     bound = _uncast(cond.rhs)
     for _ in range(3):  # through a local or two
@@ -631,7 +652,8 @@ def _block_stride_over_whole_blocks(s: ir.Loop, values: dict[str, ir.Expr], leve
     if not (isinstance(bound, ir.BinOp) and bound.op == "*"):
         return False
     factors = (_uncast(bound.lhs), _uncast(bound.rhs))
-    other = factors[1] if _is_block_dim_x(factors[0]) else factors[0] if _is_block_dim_x(factors[1]) else None
+    other = factors[1] if _stride(factors[0], block_x) == stride else \
+        factors[0] if _stride(factors[1], block_x) == stride else None
     return other is not None and level(other).level == BLOCK
 
 
