@@ -201,6 +201,7 @@ def judge(site: dict, found: dict, truth_kernel: dict | None) -> dict:
     values = [(a.wavefronts_per_request if site["space"] == "shared" else a.sectors_per_request, a) for a in accesses]
     if any(v is None for v, _ in values):
         why = next((a.assumptions for v, a in values if v is None), [])
+        why = sorted(why, key=lambda x: not x.startswith("cannot predict"))  # smemlint's reason first: kept in 300
         entry.update(predicted=None, verdict="no number", category="idiom not followed",
                      reason="; ".join(why)[:300] or "cannot predict")
         return entry
