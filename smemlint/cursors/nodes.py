@@ -121,6 +121,21 @@ range_end = _lib.clang_getRangeEnd
 _expansion = _lib.clang_getInstantiationLocation
 
 
+_spelling = _lib.clang_getSpellingLocation
+
+
+def from_macro(c: ci.Cursor) -> bool:
+    """Is `c` (its first token) written inside a macro's expansion, its spelling somewhere else than
+    where the expansion puts it (a macro's body, or an argument of a macro call)?"""
+    start = range_start(c.extent)
+    spelled, expanded = ctypes.c_uint(), ctypes.c_uint()
+    spelled_in, expanded_in = ci.c_object_p(), ci.c_object_p()
+    _spelling(start, ctypes.byref(spelled_in), None, None, ctypes.byref(spelled))
+    _expansion(start, ctypes.byref(expanded_in), None, None, ctypes.byref(expanded))
+    return spelled.value != expanded.value or \
+        ctypes.cast(spelled_in, ctypes.c_void_p).value != ctypes.cast(expanded_in, ctypes.c_void_p).value
+
+
 def line_column(loc: ci.SourceLocation) -> tuple[int, int]:
     """(loc.line, loc.column) in one call, without building the File object cindex makes each time."""
     line, column = ctypes.c_uint(), ctypes.c_uint()

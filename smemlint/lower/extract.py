@@ -16,8 +16,8 @@ import clang.cindex as ci
 
 from .. import ir
 from ..cursors.folding import const_value
-from ..cursors.nodes import (ChildrenMemo, FileNames, decl_key, file_line_column, file_name, has_attribute,
-                             in_system_header, line_column, range_end, range_start, span_of)
+from ..cursors.nodes import (ChildrenMemo, FileNames, decl_key, file_line_column, file_name, from_macro,
+                             has_attribute, in_system_header, line_column, range_end, range_start, span_of)
 from ..cursors.nodes import key as cursor_key
 from ..host.calls import collect
 from ..host.launches import (display_name, is_bundled, kernel_pattern, launch_site, loc_key, template_arg,
@@ -364,8 +364,11 @@ class Extractor:
         if sp.line == sp.end_line and 0 < sp.line <= len(lines):
             text = lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
         end = self.span_of(complete) if complete is not None else sp
+        # nvcc's line table puts what a macro call expands to on the call's first line (cuda_hgemm's
+        # `LDMATRIX_X4(...,\n addr)`, measured: benchmarks/accuracy/llm), not where an argument ends
+        line = 0 if from_macro(c) else instruction_line(sp, end)
         site = ir.AccessSite(len(self.sites), sp, op, _symbol_hint(lv), width, text, instruction,
-                             instruction_line=instruction_line(sp, end))
+                             instruction_line=line)
         self.sites.append(site)
         return site.id
 
