@@ -13,7 +13,7 @@ def _run(reached_under):  # noqa: ANN001, ANN202
     def run(params):  # noqa: ANN001, ANN202
         calls.append(dict(params))
         sites = reached_under(params)
-        stats = {sid: SimpleNamespace(executions=int(sid in sites), requests=int(sid in sites), space="shared")
+        stats = {sid: SimpleNamespace(executions=int(sid in sites), unpredictable=None)
                  for sid in range(4)}
         return SimpleNamespace(stats=stats, steps=10, notes=[], budget_sampled=False, params=dict(params))
     return run, calls

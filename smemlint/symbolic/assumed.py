@@ -24,9 +24,9 @@ FIT_STEPS = 200_000  # evaluation steps all the trial runs of one kernel may tak
 
 
 def reached(it: Interpreter) -> frozenset[int]:
-    """The access sites some thread executed with a request (what can be given a number)."""
-    return frozenset(sid for sid, st in it.stats.items()
-                     if st.executions and (st.requests or st.space not in ("shared", "global")))
+    """The access sites some thread executed, or whose address the evaluation could not follow
+    (data-dependent: reached, but not the assumption's doing)."""
+    return frozenset(sid for sid, st in it.stats.items() if st.executions or st.unpredictable)
 
 
 def stopped(it: Interpreter) -> bool:
