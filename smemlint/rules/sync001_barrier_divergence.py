@@ -111,7 +111,7 @@ from .. import ir
 from ..diagnostics import Diagnostic, Rule, Severity
 from ..symbolic.uniformity import BLOCK, LANE
 from . import _common as common
-from .sync004_shared_race import concrete_lanes
+from .sync004_shared_race import concrete_lanes, has_collective
 
 RULE = Rule(code="SYNC001", name="barrier-divergence", severity=Severity.ERROR,
             summary="__syncthreads() reachable under thread-dependent control flow")
@@ -393,8 +393,8 @@ def _exit_before_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Dia
     sizes that end inside the first tile where the launch does not give them), some warp has lanes
     that returned and lanes that execute the collective."""
     exits = _kernel_exits(kernel, un)
-    if not exits or kresult is None:
-        return
+    if not exits or kresult is None or not has_collective(ctx.result.unit, kernel):
+        return  # (re-evaluating the kernel with the recorder is the costly part: only where it can find one)
     runs = [r for st in exits for r in _probe_runs(kresult, st.cond)]
     for last, probe, _, named in dict.fromkeys((r[0], tuple(sorted(r[1].items())), None, tuple(sorted(r[3].items())))
                                                for r in runs):

@@ -87,6 +87,24 @@ _MASKED = ("__ballot_sync", "__any_sync", "__all_sync", "__uni_sync", "__match_a
            "__syncwarp")
 
 
+def has_collective(unit: ir.TranslationUnit, kernel: ir.Kernel) -> bool:
+    """Does the kernel, or a function it calls, hold a warp-collective (an access site of
+    COLLECTIVE_INSTRUCTIONS or a whole_warp_call)? Read from the IR, before any evaluation."""
+    sites = {s.id for k in unit.kernels for s in k.sites if s.instruction.startswith(COLLECTIVE_INSTRUCTIONS)}
+    todo, seen = [kernel.body], set()
+    while todo:
+        for n in ir.walk(todo.pop()):
+            if isinstance(n, ir.Access) and n.site in sites:
+                return True
+            if isinstance(n, ir.Call):
+                if whole_warp_call(n):
+                    return True
+                if n.function in unit.functions and n.function not in seen:
+                    seen.add(n.function)
+                    todo.append(unit.functions[n.function].body)
+    return False
+
+
 def whole_warp_call(e: ir.Call) -> bool:
     """A call that every lane of the warp must make: a tensor-core `mma_sync`, or a warp intrinsic
     whose member mask is the constant full warp (`__shfl_xor_sync(0xffffffff, ...)`, `__syncwarp()`)."""
