@@ -15,6 +15,7 @@ options: nothing is ever executed.
 """
 from __future__ import annotations
 
+import functools
 import glob
 import os
 from dataclasses import dataclass, field
@@ -55,6 +56,13 @@ def get_index() -> ci.Index:
     return _index
 
 
+@functools.cache
+def _cuda_wrappers() -> str | None:
+    """clang's resource directory's include/cuda_wrappers, beside the libclang in use (or None)."""
+    d = Path(ci.__file__).parent / "native" / "resource" / "include" / "cuda_wrappers"
+    return str(d) if d.is_dir() else None
+
+
 def _libstdcxx_dirs() -> list[str]:
     """System libstdc++ include dirs: libclang-ng's bundled libc++ clashes with glibc's math.h."""
     roots = sorted(glob.glob("/usr/include/c++/[0-9]*"), key=lambda p: int(Path(p).name.split(".")[0]))
@@ -78,6 +86,10 @@ def clang_args(mode: str, path: str, options: ParseOptions, toolkit: str | None 
     for d in _libstdcxx_dirs():
         args += ["-isystem", d]
     if mode == "toolkit":
+        # before the C++ library: clang's device overloads of <new>, <cmath>, <complex>, <algorithm>,
+        # which the driver puts there itself but not under -nostdinc++ (CUB's placement new needs them)
+        wrappers = _cuda_wrappers()
+        args[args.index("-nostdinc++") + 1:args.index("-nostdinc++") + 1] = ["-isystem", wrappers] if wrappers else []
         args += [f"--cuda-path={toolkit}", "-isystem", str(STANDIN_DIR)]
         cccl = Path(str(toolkit)) / "include" / "cccl"
         if cccl.is_dir():  # CUDA 13 keeps CUB, Thrust and libcu++ here; nvcc adds it, clang does not
