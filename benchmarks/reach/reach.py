@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import gzip
 import json
 import os
 import pathlib
@@ -29,7 +30,7 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "precision"))
-sys.path.insert(0, str(HERE.parents[1]))
+sys.path.append(str(HERE.parents[1]))  # after $PYTHONPATH: an older smemlint can be measured
 
 from rejudge import REPOS, checkout  # noqa: E402
 
@@ -44,9 +45,9 @@ def _runs(name: str) -> list[list[str]]:
     return list(runs) if isinstance(runs, tuple) else [runs]
 
 
-def lint(root: pathlib.Path, args: list[str], jobs: int, timeout: int) -> dict:
+def lint(root: pathlib.Path, args: list[str], jobs: int, timeout: int, file_timeout: int) -> dict:
     cmd = [sys.executable, "-m", "smemlint", "check", "--format", "json", "--no-cache", "--exit-zero",
-           "-j", str(jobs), *args]
+           "-j", str(jobs), "--file-timeout", str(file_timeout), *args]
     with tempfile.TemporaryDirectory() as cache:
         p = subprocess.run(cmd, capture_output=True, text=True, cwd=root, timeout=timeout,
                            env=dict(os.environ, SMEMLINT_CACHE_DIR=cache))
@@ -69,11 +70,17 @@ def classify(root: pathlib.Path, report: dict) -> tuple[dict, dict]:
     """{(path, kernel): reason or None (reached)} for every kernel written in the report's files,
     and {(path, kernel): first line}."""
     files = {os.path.abspath(root / f["path"]): f for f in report["files"]}
-    kernels = collections.defaultdict(list)  # (abs file, base name) -> accesses of its instances
+    kernels = collections.defaultdict(list)  # (abs file of the kernel, base name) -> accesses of its instances
+    # the report lists each kernel's accesses after it, in the kernels' order (report/json_report.py); an
+    # access's own file is where its line is (a helper in a header), not the kernel's
+    accesses = iter(report["accesses"])
+    pending = next(accesses, None)
     for k in report["kernels"]:
-        kernels[(os.path.abspath(root / k["file"]), k["name"].split("<", 1)[0].rsplit("::", 1)[-1])]
-    for a in report["accesses"]:
-        kernels[(os.path.abspath(root / a["file"]), a["kernel"].split("<", 1)[0].rsplit("::", 1)[-1])].append(a)
+        key = (os.path.abspath(root / k["file"]), k["name"].split("<", 1)[0].rsplit("::", 1)[-1])
+        kernels[key]
+        while pending is not None and pending["kernel"] == k["name"]:
+            kernels[key].append(pending)
+            pending = next(accesses, None)
     verdict, where = {}, {}
     for path, f in files.items():
         try:
@@ -111,14 +118,17 @@ def classify(root: pathlib.Path, report: dict) -> tuple[dict, dict]:
     return verdict, where
 
 
-def measure(name: str, jobs: int, timeout: int) -> dict:
+def measure(name: str, jobs: int, timeout: int, file_timeout: int, keep: str | None = None) -> dict:
     root = checkout(name)
     verdict: dict = {}
     where: dict = {}
     coverage = collections.Counter()
     t0 = time.perf_counter()
     for args in _runs(name):
-        report = lint(root, args, jobs, timeout)
+        report = lint(root, args, jobs, timeout, file_timeout)
+        if keep:
+            with gzip.open(f"{keep}/{name}.{len(list(pathlib.Path(keep).glob(name + '.*')))}.json.gz", "wt") as fh:
+                json.dump(report, fh)
         v, w = classify(root, report)
         for key, why in v.items():  # a kernel reached in one run is reached
             if key not in verdict or why is None:
@@ -144,14 +154,23 @@ def main() -> None:
     ap.add_argument("repos", nargs="*", default=REACH)
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=int, default=1800, help="seconds for one smemlint run")
-    ap.add_argument("--out", help="write the JSON here too")
+    ap.add_argument("--file-timeout", type=int, default=240,
+                    help="smemlint's --file-timeout (seconds; above the default 60 so that a loaded machine's "
+                         "slowness is not counted as a reach gap)")
+    ap.add_argument("--out", help="write the JSON here too (after each repository)")
+    ap.add_argument("--keep", help="a folder: keep each smemlint JSON report there (gzipped)")
     a = ap.parse_args()
-    rows = [measure(r, a.jobs, a.timeout) for r in a.repos]
-    for r in rows:
+    import smemlint
+
+    print(f"smemlint from {pathlib.Path(smemlint.__file__).parent}", flush=True)
+    rows = []
+    for name in a.repos:
+        r = measure(name, a.jobs, a.timeout, a.file_timeout, a.keep)
+        rows.append(r)
         print(f"{r['repository']}: {r['reached']} of {r['written']} written ({r['reached_pct']}%), "
               f"{r['wall_s']} s; " + "; ".join(f"{why} ({n})" for why, n in r["reasons"][:6]), flush=True)
-    if a.out:
-        pathlib.Path(a.out).write_text(json.dumps(rows, indent=1))
+        if a.out:
+            pathlib.Path(a.out).write_text(json.dumps(rows, indent=1))
 
 
 if __name__ == "__main__":
