@@ -66,3 +66,34 @@ def test_cub_placement_new_parses_with_the_toolkit(tmp_path) -> None:
         "template __global__ void k<float>(const float *, float *);\n")
     r = lint_file(str(src), Settings(cuda_headers="toolkit"))
     assert r.status == "ok" and not [n for n in r.notes if "compile error" in n], r.notes
+
+
+def test_explicit_instance_of_a_host_template_launches_its_kernels() -> None:
+    """A file that only writes `template void run_strided<float>(...)`: the template's instance (and
+    the instances it calls) launch concrete kernels through a `*_SWITCH` branch's constant and a
+    kernel pointer, with the block the instance's template argument gives; a host template nothing
+    instantiates launches nothing."""
+    fixture = FIXTURE.parent / "host_template_instances.cu"
+    r = lint_file(str(fixture), Settings())
+    assert r.status == "ok" and not r.notes, (r.error, r.notes)  # the appended instance roots add no error
+    kernels = {k.name: k for k in r.kernels}
+    assert set(kernels) == {f"strided<float, {n}, {s}>" for n in (64, 128) for s in (1, 2)}
+    for name, k in kernels.items():
+        threads, stride = (int(x) for x in name[len("strided<float, "):-1].split(", "))
+        assert k.block == (threads, 1, 1), (name, k.block)
+        assert "host_template_launch.cuh:32" in k.assumptions[0], k.assumptions
+        (store,) = [a for a in k.accesses if a.space == "shared" and a.op == "st"]
+        assert store.wavefronts_per_request == stride, (name, store.wavefronts_per_request)
+    assert not any("neverLaunched" in n for n in kernels)
+
+
+def test_explicit_instances_are_read_from_the_text() -> None:
+    from smemlint.parse.instances import explicit_instances, instance_roots
+
+    text = ("extern template void f<int>(int);\n// template void c<int>(int);\n"
+            "template __global__ void k<float>(float *);\ntemplate class A<int>;\n"
+            "template <> void g<int>(int) {}\n  template void h<3, float>(float *x, int n);\n"
+            "template void ns::m<float, complex_t>(SSMParamsBase &params, cudaStream_t stream);\n")
+    assert explicit_instances(text) == ["h<3, float>", "ns::m<float, complex_t>"]
+    assert instance_roots("int x;") == ""
+    assert "(void)&h<3, float>;" in instance_roots(text)

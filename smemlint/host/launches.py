@@ -130,6 +130,11 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
         hv.bindings = {}
     key = (ref.get_usr() or decl_key(ref)) + display_name(ref)
     block_text = ""
+    # a launch in a host template instance may be written in a header: its place is there
+    where = launch.call.location.file
+    if where is not None and where.name != path:
+        return ir.LaunchSite(key, span_of(launch.call, where.name), grid, block, smem, args, "", first,
+                             offsets, partial, no_args, multiples)
     if launch.block is not None:
         sp = span_of(launch.block, path)
         whole = span_of(launch.call, path)  # the same span: written inside a macro's expansion
