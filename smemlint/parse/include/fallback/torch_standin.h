@@ -403,3 +403,15 @@ namespace py = pybind11;
 #define TORCH_LIBRARY(ns, m) void __smemlint_torch_library_##ns(torch::Library &m)
 #define TORCH_LIBRARY_IMPL(ns, k, m) void __smemlint_torch_library_impl_##ns##_##k(torch::Library &m)
 namespace torch { struct Library { template <typename... A> Library &def(A &&...); template <typename... A> Library &impl(A &&...); }; }
+
+/* c10/util/complex.h adds these to std for c10::complex */
+namespace std {
+template <typename T> __host__ __device__ constexpr c10::complex<T> conj(const c10::complex<T> &z) {
+    return c10::complex<T>(z.real_, -z.imag_);
+}
+template <typename T> __host__ __device__ constexpr T real(const c10::complex<T> &z) { return z.real_; }
+template <typename T> __host__ __device__ constexpr T imag(const c10::complex<T> &z) { return z.imag_; }
+template <typename T> __host__ __device__ constexpr T norm(const c10::complex<T> &z) {
+    return z.real_ * z.real_ + z.imag_ * z.imag_;
+}
+}  // namespace std
