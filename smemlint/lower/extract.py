@@ -611,10 +611,9 @@ class Extractor:
                                   "errors); analysed as the template")
                 specs = [s for s in specs if s not in bodiless]
             if len(specs) > per_kernel:
-                unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; {per_kernel} "
-                                  f"of them analysed (spread over the list: the first, the last and evenly between), "
-                                  f"{len(specs) - per_kernel} skipped")
-                specs = [specs[round(i * (len(specs) - 1) / (per_kernel - 1))] for i in range(per_kernel)]
+                unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; the first "
+                                  f"{per_kernel} analysed, {len(specs) - per_kernel} skipped")
+                specs = specs[:per_kernel]
             targets = specs if specs else [pattern]
             for target in targets:
                 try:
