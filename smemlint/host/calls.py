@@ -22,6 +22,7 @@ from .. import ir
 from ..cursors.folding import operator_of
 from ..cursors.nodes import MAX_WALK, FileNames, children, decl_key, span_of, subtree
 from ..cursors.nodes import key as cursor_key
+from ..parse.instances import INSTANCE_ROOT  # the functions taking the address of an explicit instance
 from .values import HostEvaluator
 from .wrappers import WrapperIndex, resolve
 
@@ -80,10 +81,12 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     callees = _Callees()
     file_of = FileNames()
     wrappers = WrapperIndex(LAUNCH_CONFIG_CALLS)
+    instances = _Instances()
     for fn in _definitions(tu.cursor, main, file_of):
         if functions is not None:
             functions.append(fn)
         try:
+            root = fn.spelling.startswith(INSTANCE_ROOT)
             context = _context(fn)
             fkey = fn.get_usr() or decl_key(fn)
             tree = subtree(fn, MAX_WALK)
@@ -106,9 +109,12 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
                         launches += [(offset, x) for x in _wrapper_launches(c, fn, wrappers)]
                     if host_calls is not None:
                         host_calls.append((c, fn))
+                    instances.add(c.referenced)
                     fact = _call_fact(c, c_kids, kids, launch, callees, path, lines, fn.spelling, fkey, context, main)
                     if fact is not None:
                         calls.append((offset, fact))
+                elif kind == _DECL_REF_EXPR and root:  # `(void)&host_template<args>;` (INSTANCE_ROOT)
+                    instances.add(c.referenced)
                 elif kind in _DECLS and _is_volatile(c.type):
                     unit.volatile_vars.add(decl_key(c))
             for p in fn.get_arguments() if fn.kind != K.FUNCTION_TEMPLATE else ():
@@ -116,6 +122,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
                     unit.volatile_vars.add(decl_key(p))
         except Exception:  # noqa: BLE001 - a function we cannot read adds no facts
             continue
+    launches += _instantiated_launches(instances, wrappers)
     for c in tu.cursor.get_children():  # file-scope `volatile __shared__` / `__device__` objects
         try:
             if c.kind == K.VAR_DECL and file_of(c) == main and _is_volatile(c.type):
@@ -128,10 +135,70 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     return [c for _, c in launches]
 
 
+MAX_INSTANCES = 256  # host template instances walked for launches, per file
+_DECL_REF_EXPR = K.DECL_REF_EXPR.value
+
+
+class _Instances:
+    """The host function template instances a file's code calls (or explicitly instantiates): their
+    bodies, as clang instantiated them, launch kernels with concrete template arguments (issue 29
+    item 2: `auto kernel = &k<Traits>; kernel<<<...>>>` in a host template, each `*_SWITCH` branch's
+    constant bound), which the template's own text leaves dependent."""
+
+    def __init__(self) -> None:
+        self.queue: list[ci.Cursor] = []
+        self.seen: set[int] = set()
+
+    def add(self, ref: ci.Cursor | None) -> None:
+        try:
+            if ref is None or ref.kind != K.FUNCTION_DECL or ref.get_num_template_arguments() <= 0 or \
+                    len(self.seen) >= MAX_INSTANCES:
+                return
+            key = ref.hash  # one declaration per instance
+            if key in self.seen:
+                return
+            self.seen.add(key)
+            if _context(ref) == "host" and any(ch.kind == K.COMPOUND_STMT for ch in ref.get_children()):
+                self.queue.append(ref)
+        except Exception:  # noqa: BLE001 - an instance clang cannot show is not followed
+            return
+
+
+def _instantiated_launches(instances: _Instances, wrappers: WrapperIndex) -> list[tuple[int, Launch]]:
+    """The launches in the bodies of the host template instances the file reaches (and in the
+    instances those call), each with its instance as the enclosing function: the launched kernel is
+    a concrete specialisation there, and values are read in the instantiated body."""
+    out: list[tuple[int, Launch]] = []
+    while instances.queue:
+        fn = instances.queue.pop(0)
+        try:
+            tree = subtree(fn, MAX_WALK)
+            if tree is None:
+                continue
+            nodes, kids = _in_walk_order(*tree)
+            for c in nodes:
+                if c._kind_id != _CALL_EXPR:
+                    continue
+                offset = c.extent.start.offset
+                c_kids = kids(c)
+                launch = _is_launch(c_kids)
+                found = _chevron_launch(c, c_kids, fn) if launch else _api_launch(c, fn)
+                if found is not None:
+                    out.append((offset, found))
+                elif launch:
+                    out += [(offset, x) for x in _pointer_launches(c, c_kids, fn)]
+                else:
+                    out += [(offset, x) for x in _wrapper_launches(c, fn, wrappers)]
+                    instances.add(c.referenced)
+        except Exception:  # noqa: BLE001 - an instance we cannot read adds no launch
+            continue
+    return out
+
+
 def _chevron_launch(c: ci.Cursor, c_kids: list[ci.Cursor], fn: ci.Cursor) -> Launch | None:
     kernel = c.referenced
     config = next((g for g in c_kids if g._kind_id == _CALL_EXPR and g.spelling in LAUNCH_CONFIG_CALLS), None)
-    if kernel is None or config is None:
+    if kernel is None or config is None or kernel.kind == K.VAR_DECL:  # a variable: _pointer_launches
         return None
     cargs = list(config.get_arguments())
     return Launch(c, kernel, fn, *(cargs[i] if i < len(cargs) else None for i in range(3)),
@@ -211,15 +278,17 @@ def _kernels_assigned(fn: ci.Cursor, var: ci.Cursor) -> list[tuple[ci.Cursor, tu
                         break
                 visit(stmt, labels + ((key, label),) if key is not None and label is not None else labels)
             return
-        if node.kind == K.BINARY_OPERATOR and len(kids) == 2 and operator_of(node) == "=":
-            lhs, rhs = _strip_casts(kids[0]), _strip_casts(kids[1])
+        is_init = node.kind == K.VAR_DECL and node == var and kids and kids[-1].kind.is_expression()
+        if is_init or node.kind == K.BINARY_OPERATOR and len(kids) == 2 and operator_of(node) == "=":
+            # `var = k;`, or the declaration's initialiser: `auto kernel = &k<Traits>;`
+            lhs, rhs = (None, _strip_casts(kids[-1])) if is_init else (_strip_casts(kids[0]), _strip_casts(kids[1]))
             while rhs.kind == K.UNARY_OPERATOR:  # `&kernel`
                 inner = [x for x in children(rhs) if x.kind.is_expression()]
                 if len(inner) != 1:
                     break
                 rhs = _strip_casts(inner[0])
             where: list[int] = []
-            while lhs.kind == K.ARRAY_SUBSCRIPT_EXPR:
+            while lhs is not None and lhs.kind == K.ARRAY_SUBSCRIPT_EXPR:
                 inner = [x for x in children(lhs) if x.kind.is_expression()]
                 index = _strip_casts(inner[1]) if len(inner) == 2 else None
                 if index is None or index.kind != K.INTEGER_LITERAL:
@@ -227,7 +296,7 @@ def _kernels_assigned(fn: ci.Cursor, var: ci.Cursor) -> list[tuple[ci.Cursor, tu
                 where.insert(0, _literal(index))
                 lhs = _strip_casts(inner[0])
             kernel = rhs.referenced if rhs.kind == K.DECL_REF_EXPR else None
-            if lhs.kind == K.DECL_REF_EXPR and lhs.referenced == var and kernel is not None and \
+            if (is_init or lhs.kind == K.DECL_REF_EXPR and lhs.referenced == var) and kernel is not None and \
                     kernel.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and \
                     any(a.kind == K.CUDAGLOBAL_ATTR for a in kernel.get_children()):
                 found.append((kernel, tuple(where), labels))

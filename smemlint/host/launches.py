@@ -54,10 +54,28 @@ def loc_key(c: ci.Cursor) -> str:
     return f"{loc.file.name if loc.file else ''}:{loc.line}:{loc.column}:{c.spelling}"
 
 
+_PARAMS = (K.TEMPLATE_TYPE_PARAMETER, K.TEMPLATE_NON_TYPE_PARAMETER, K.TEMPLATE_TEMPLATE_PARAMETER)
+
+
+def _is_bool_parameter(c: ci.Cursor, i: int) -> bool:
+    """Is the i-th template parameter of the template `c` specialises a `bool`? (libclang gives a
+    `true` argument's value as -1: the 1-bit integer, sign-extended)"""
+    try:
+        template = c.specialized_template
+        params = [p for p in template.get_children() if p.kind in _PARAMS] if template is not None else []
+        return i < len(params) and params[i].kind == K.TEMPLATE_NON_TYPE_PARAMETER and \
+            params[i].type.get_canonical().kind == ci.TypeKind.BOOL
+    except Exception:  # noqa: BLE001 - a template clang cannot show is read as integers
+        return False
+
+
 def template_arg(c: ci.Cursor, i: int) -> str:
     kind = c.get_template_argument_kind(i)
     if kind == ci.TemplateArgumentKind.INTEGRAL:
-        return str(c.get_template_argument_value(i))
+        value = c.get_template_argument_value(i)
+        if value in (0, -1, 1) and _is_bool_parameter(c, i):
+            return "true" if value else "false"
+        return str(value)
     if kind == ci.TemplateArgumentKind.TYPE:
         return c.get_template_argument_type(i).spelling
     return "?"
@@ -113,6 +131,11 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
         hv.bindings = {}
     key = (ref.get_usr() or decl_key(ref)) + display_name(ref)
     block_text = ""
+    # a launch in a host template instance may be written in a header: its place is there
+    where = launch.call.location.file
+    if where is not None and where.name != path:
+        return ir.LaunchSite(key, span_of(launch.call, where.name), grid, block, smem, args, "", first,
+                             offsets, partial, no_args, multiples)
     if launch.block is not None:
         sp = span_of(launch.block, path)
         whole = span_of(launch.call, path)  # the same span: written inside a macro's expansion

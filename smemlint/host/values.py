@@ -299,8 +299,11 @@ class HostEvaluator(StatementRunner):
         k = s.kind
         if k == K.DECL_REF_EXPR:
             ref = s.referenced
-            if ref is None:
-                return UNKNOWN
+            if ref is None or ref.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
+                # in a host template's instance, a non-type parameter stands for its argument (clang's
+                # SubstNonTypeTemplateParmExpr: a reference with the argument as its child)
+                inner = [x for x in children_of(s) if x.kind.is_expression()]
+                return self._eval(inner[0], env, fn, depth + 1) if len(inner) == 1 else UNKNOWN
             key = self._key(ref)
             if key in env:
                 if key in env.get(SWEPT, ()):

@@ -32,6 +32,8 @@ T = ci.TypeKind
 
 _ANNOTATION = re.compile(r"//\s*smemlint:\s*block\s*\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?(?:,\s*(\d+)\s*)?\)")
 MAX_INSTANTIATIONS = 16  # template instantiations of one kernel analysed per file
+MAX_FILE_INSTANCES = 48  # ... and of all the file's kernels together, unless each would get fewer than
+MIN_INSTANTIATIONS = 4
 MAX_TABLE = 1 << 16  # elements of a compile-time table read from its initializer
 _SYMBOL_WRITERS = frozenset(("cudaMemcpyToSymbol", "cudaMemcpyToSymbolAsync", "cudaGetSymbolAddress",
                              "cuModuleGetGlobal", "cudaMemcpyToArray"))
@@ -597,6 +599,10 @@ class Extractor:
             if ref.get_num_template_arguments() > 0 and (loc, display_name(ref)) not in seen:
                 seen.add((loc, display_name(ref)))
                 instantiations[loc].append(ref)
+        # the instances analysed per kernel: MAX_INSTANTIATIONS, fewer where many kernels each have many
+        # (a dispatch over 9 types x 6 reductions launches 54 of each): MAX_FILE_INSTANCES for the file
+        many = sum(1 for loc in kernels_by_pattern if len(instantiations.get(loc) or ()) > 1)
+        per_kernel = max(MIN_INSTANTIATIONS, min(MAX_INSTANTIATIONS, MAX_FILE_INSTANCES // max(many, 1)))
         for loc, pattern in kernels_by_pattern.items():
             specs = instantiations.get(loc) or []
             # an instance clang did not instantiate (named in a host template never instantiated, or after
@@ -607,10 +613,10 @@ class Extractor:
                                   "instantiate (launched from a host template never instantiated, or after compile "
                                   "errors); analysed as the template")
                 specs = [s for s in specs if s not in bodiless]
-            if len(specs) > MAX_INSTANTIATIONS:
+            if len(specs) > per_kernel:
                 unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; the first "
-                                  f"{MAX_INSTANTIATIONS} analysed, {len(specs) - MAX_INSTANTIATIONS} skipped")
-                specs = specs[:MAX_INSTANTIATIONS]
+                                  f"{per_kernel} analysed, {len(specs) - per_kernel} skipped")
+                specs = specs[:per_kernel]
             targets = specs if specs else [pattern]
             for target in targets:
                 try:

@@ -15,6 +15,7 @@ options: nothing is ever executed.
 """
 from __future__ import annotations
 
+import functools
 import glob
 import os
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from ..cursors import nodes  # noqa: F401 - cindex's hot methods, replaced once 
 from . import pch
 from .discovery import discover
 from .flags import ParseOptions, find_cuda_toolkit, user_flags
+from .instances import instance_roots
 from .includes import FALLBACK_DIR, INCLUDE_DIR, STANDIN_DIR, include_dirs_of, toolkit_only, wants_toolkit
 
 # CXTranslationUnit_KeepGoing: keep building the AST after a fatal error such
@@ -55,6 +57,13 @@ def get_index() -> ci.Index:
     return _index
 
 
+@functools.cache
+def _cuda_wrappers() -> str | None:
+    """clang's resource directory's include/cuda_wrappers, beside the libclang in use (or None)."""
+    d = Path(ci.__file__).parent / "native" / "resource" / "include" / "cuda_wrappers"
+    return str(d) if d.is_dir() else None
+
+
 def _libstdcxx_dirs() -> list[str]:
     """System libstdc++ include dirs: libclang-ng's bundled libc++ clashes with glibc's math.h."""
     roots = sorted(glob.glob("/usr/include/c++/[0-9]*"), key=lambda p: int(Path(p).name.split(".")[0]))
@@ -78,6 +87,10 @@ def clang_args(mode: str, path: str, options: ParseOptions, toolkit: str | None 
     for d in _libstdcxx_dirs():
         args += ["-isystem", d]
     if mode == "toolkit":
+        # before the C++ library: clang's device overloads of <new>, <cmath>, <complex>, <algorithm>,
+        # which the driver puts there itself but not under -nostdinc++ (CUB's placement new needs them)
+        wrappers = _cuda_wrappers()
+        args[args.index("-nostdinc++") + 1:args.index("-nostdinc++") + 1] = ["-isystem", wrappers] if wrappers else []
         args += [f"--cuda-path={toolkit}", "-isystem", str(STANDIN_DIR)]
         cccl = Path(str(toolkit)) / "include" / "cccl"
         if cccl.is_dir():  # CUDA 13 keeps CUB, Thrust and libcu++ here; nvcc adds it, clang does not
@@ -168,6 +181,7 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
     parse with fewer errors is kept.
     """
     unsaved = [(path, text)] if text is not None else None
+    unsaved, lines = _with_instance_roots(path, text, unsaved)
     toolkit = find_cuda_toolkit() if options.cuda_headers in ("auto", "toolkit") else None
     try:
         found_headers = discover(path, text, include_dirs_of(user_flags(path, options)))
@@ -198,6 +212,7 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
             again = other is not None
         else:
             found = _collect(tu)
+            found.errors = _own_errors(found.errors, path, lines)
             tried.append(ParseResult(tu, mode, found.errors, found.missing, args))
             again = _may_do_better(mode, found, toolkit, other, needed)
         if not again:
@@ -245,6 +260,42 @@ def _parse(path: str, args: list[str], unsaved, flags: int, pch_dir: str | None)
     return index.parse(path, args=args, unsaved_files=unsaved, options=flags)
 
 
+def _with_instance_roots(path: str, text: str | None, unsaved):
+    """(unsaved files, lines of the file's own text or None): the file's text with instances.py's
+    functions after it where it explicitly instantiates host templates, else `unsaved` as it was."""
+    try:
+        if text is None:
+            if os.path.getsize(path) > 4 * 1024 * 1024:
+                return unsaved, None
+            with open(path, "rb") as fh:
+                data = fh.read()
+            if b"template" not in data or b"\0" in data:
+                return unsaved, None
+            text = data.decode("utf-8", errors="replace")
+        roots = instance_roots(text) if "template" in text else ""
+    except OSError:
+        return unsaved, None
+    if not roots:
+        return unsaved, None
+    return [(path, text + roots)], text.count("\n") + 1
+
+
+def _own_errors(errors: list[str], path: str, lines: int | None) -> list[str]:
+    """The errors less those in the lines appended after the file's own (`lines` of them)."""
+    if lines is None:
+        return errors
+    out = []
+    for e in errors:
+        if e.startswith(path + ":"):
+            try:
+                if int(e[len(path) + 1:].split(":", 1)[0]) > lines:
+                    continue
+            except ValueError:
+                pass
+        out.append(e)
+    return out
+
+
 def _source_bytes(path: str, unsaved) -> bytes:
     for name, text in unsaved or ():
         if name == path:
@@ -264,11 +315,13 @@ def reparse(previous: ParseResult, path: str, text: str) -> ParseResult | None:
     """
     if previous.tu is None:
         return None
+    unsaved, lines = _with_instance_roots(path, text, [(path, text)])
     try:
-        previous.tu.reparse(unsaved_files=[(path, text)], options=_KEEP_GOING)
+        previous.tu.reparse(unsaved_files=unsaved, options=_KEEP_GOING)
     except ci.TranslationUnitLoadError:
         return None  # e.g. the PCH its preamble was built on was pruned from the cache meanwhile
     found = _collect(previous.tu)
+    found.errors = _own_errors(found.errors, path, lines)
     if found.in_header or pch.rejected(previous.tu):
         return None  # a fresh parse rebuilds the PCH (or goes without it)
     return ParseResult(previous.tu, previous.mode, found.errors, found.missing, previous.args, list(previous.notes))

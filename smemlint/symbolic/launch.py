@@ -7,6 +7,7 @@ same file; `__launch_bounds__(N)` (a 1-D block of N); the `--block` option or
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 from .. import ir
@@ -29,6 +30,14 @@ class Resolved:
     other_blocks: tuple[tuple[int, int, int], ...] = ()
     pointer_sources: tuple[str, ...] = ()  # pointer arguments passed past their allocation's start
 
+
+
+def _place(span, path: str) -> str:
+    """`file:line` of a launch: the file's own path, or the header a host template instance wrote it in."""
+    if span.file and span.file != path:
+        rel = os.path.relpath(span.file)
+        return f"{span.file if rel.startswith('..') else rel}:{span.line}"
+    return f"{path}:{span.line}"
 
 def completed_block(partial: tuple[int | None, int | None, int | None]) -> tuple[int, int, int]:
     """A block whose known components are kept and unknown ones filled so that it has about 256
@@ -90,7 +99,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
     elif launch is not None:
         block = launch.block  # type: ignore[assignment]
         text = f" `{launch.block_text}`" if launch.block_text else ""
-        block_source = f"block {_fmt(block)}{text} from the launch at {path}:{launch.span.line}" + \
+        block_source = f"block {_fmt(block)}{text} from the launch at {_place(launch.span, path)}" + \
             _first_iteration(launch)
     elif kernel.launch_bounds and 1 <= kernel.launch_bounds <= 1024:
         block = (kernel.launch_bounds, 1, 1)
@@ -105,7 +114,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
             block = completed_block(unread.block_partial)
             shape = ",".join("?" if p is None else str(p) for p in unread.block_partial)
             text = f" `{unread.block_text}`" if unread.block_text else ""
-            block_source = f"block {_fmt(block)} assumed: the launch at {path}:{unread.span.line} gives the " \
+            block_source = f"block {_fmt(block)} assumed: the launch at {_place(unread.span, path)} gives the " \
                            f"block{text} as ({shape}), the rest is not a constant smemlint can follow (set one " \
                            f"with `// smemlint: block(x, y)` above the kernel or --block)"
         elif unread is not None:
@@ -118,7 +127,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
                            f"`// smemlint: block(x, y)` above the kernel or --block)"
     if launch is not None and launch.grid is not None and all(v >= 1 for v in launch.grid):
         grid = launch.grid
-        grid_source = f"grid {_fmt(grid)} from the launch at {path}:{launch.span.line}" + _first_iteration(launch)
+        grid_source = f"grid {_fmt(grid)} from the launch at {_place(launch.span, path)}" + _first_iteration(launch)
     else:
         grid = DEFAULT_GRID
         grid_source = f"grid {_fmt(grid)} assumed"
@@ -133,7 +142,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
         value = launch.args[i] if launch is not None and i < len(launch.args) else None
         if value is not None:
             params[p.name] = value
-            sources[p.name] = f"{p.name} = {value} from the launch at {path}:{launch.span.line}" + \
+            sources[p.name] = f"{p.name} = {value} from the launch at {_place(launch.span, path)}" + \
                 _first_iteration(launch)  # type: ignore[arg-type]
         else:
             params[p.name] = DEFAULT_INT_PARAM
@@ -151,6 +160,6 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
         if p.symbol is not None and off:
             offsets[p.name] = off
             pointer_sources.append(f"`{p.name}` points {off} bytes past the start of a (256-byte-aligned) allocation: "
-                                   f"the launch at {path}:{launch.span.line} passes it so")  # type: ignore[union-attr]
+                                   f"the launch at {_place(launch.span, path)} passes it so")  # type: ignore[union-attr]
     return Resolved(LaunchConfig(block, grid, (0, 0, 0), params, frozenset(assumed), offsets, multiples), block_source,
                     grid_source, sources, launch, others, tuple(pointer_sources))

@@ -9,7 +9,17 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <algorithm>
+#include <cmath>
+#include <functional>
 #include <initializer_list>
+#include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 #include <iostream>
 #include <ostream>
 #include <stdexcept>
@@ -26,14 +36,89 @@ struct alignas(2) Half {
     __host__ __device__ Half(float v);
     __host__ __device__ Half(__half v);
     __host__ __device__ operator float() const;
+    __host__ __device__ operator __half() const;
 };
 struct alignas(2) BFloat16 {
     unsigned short x;
     BFloat16() = default;
     __host__ __device__ BFloat16(float v);
+    __host__ __device__ BFloat16(__nv_bfloat16 v);
     __host__ __device__ operator float() const;
+    explicit __host__ __device__ operator __nv_bfloat16() const;
 };
-template <typename T> struct complex { T real_, imag_; };
+/* the arithmetic c10/util/Half-inl.h and BFloat16-inl.h define: with their own type and int the
+   reduced type, with float float, with double double (so `a + b` is not ambiguous between the
+   conversions to float and to __half) */
+#define __SMEMLINT_REDUCED_OPS(R)                                                                    \
+    __host__ __device__ inline R operator+(const R &a, const R &b) { return (float)a + (float)b; }  \
+    __host__ __device__ inline R operator-(const R &a, const R &b) { return (float)a - (float)b; }  \
+    __host__ __device__ inline R operator*(const R &a, const R &b) { return (float)a * (float)b; }  \
+    __host__ __device__ inline R operator/(const R &a, const R &b) { return (float)a / (float)b; }  \
+    __host__ __device__ inline R operator-(const R &a) { return -(float)a; }                        \
+    __host__ __device__ inline R &operator+=(R &a, const R &b) { a = a + b; return a; }             \
+    __host__ __device__ inline R &operator-=(R &a, const R &b) { a = a - b; return a; }             \
+    __host__ __device__ inline R &operator*=(R &a, const R &b) { a = a * b; return a; }             \
+    __host__ __device__ inline R &operator/=(R &a, const R &b) { a = a / b; return a; }             \
+    __host__ __device__ inline float operator+(R a, float b) { return (float)a + b; }               \
+    __host__ __device__ inline float operator-(R a, float b) { return (float)a - b; }               \
+    __host__ __device__ inline float operator*(R a, float b) { return (float)a * b; }               \
+    __host__ __device__ inline float operator/(R a, float b) { return (float)a / b; }               \
+    __host__ __device__ inline float operator+(float a, R b) { return a + (float)b; }               \
+    __host__ __device__ inline float operator-(float a, R b) { return a - (float)b; }               \
+    __host__ __device__ inline float operator*(float a, R b) { return a * (float)b; }               \
+    __host__ __device__ inline float operator/(float a, R b) { return a / (float)b; }               \
+    __host__ __device__ inline double operator+(R a, double b) { return (double)(float)a + b; }     \
+    __host__ __device__ inline double operator*(R a, double b) { return (double)(float)a * b; }     \
+    __host__ __device__ inline double operator+(double a, R b) { return a + (double)(float)b; }     \
+    __host__ __device__ inline double operator*(double a, R b) { return a * (double)(float)b; }     \
+    __host__ __device__ inline R operator+(R a, int b) { return a + R((float)b); }                  \
+    __host__ __device__ inline R operator-(R a, int b) { return a - R((float)b); }                  \
+    __host__ __device__ inline R operator*(R a, int b) { return a * R((float)b); }                  \
+    __host__ __device__ inline R operator/(R a, int b) { return a / R((float)b); }                  \
+    __host__ __device__ inline R operator+(int a, R b) { return R((float)a) + b; }                  \
+    __host__ __device__ inline R operator*(int a, R b) { return R((float)a) * b; }                  \
+    __host__ __device__ inline R operator+(R a, int64_t b) { return a + R((float)b); }              \
+    __host__ __device__ inline R operator*(R a, int64_t b) { return a * R((float)b); }              \
+    __host__ __device__ inline R operator/(R a, int64_t b) { return a / R((float)b); }              \
+    __host__ __device__ inline bool operator<(const R &a, const R &b) { return (float)a < (float)b; }  \
+    __host__ __device__ inline bool operator>(const R &a, const R &b) { return (float)a > (float)b; }  \
+    __host__ __device__ inline bool operator<=(const R &a, const R &b) { return (float)a <= (float)b; } \
+    __host__ __device__ inline bool operator>=(const R &a, const R &b) { return (float)a >= (float)b; } \
+    __host__ __device__ inline bool operator==(const R &a, const R &b) { return (float)a == (float)b; } \
+    __host__ __device__ inline bool operator!=(const R &a, const R &b) { return (float)a != (float)b; }
+/* c10/util/Half-inl.h and BFloat16-inl.h: __ldg of the reduced types, found by argument lookup */
+__device__ inline Half __ldg(const Half *ptr) { return ::__ldg(reinterpret_cast<const __half *>(ptr)); }
+__device__ inline BFloat16 __ldg(const BFloat16 *ptr) { return ::__ldg(reinterpret_cast<const __nv_bfloat16 *>(ptr)); }
+__SMEMLINT_REDUCED_OPS(Half)
+__SMEMLINT_REDUCED_OPS(BFloat16)
+#undef __SMEMLINT_REDUCED_OPS
+/* c10::complex as PyTorch lays it out (real_, imag_, aligned to twice T), with its arithmetic */
+template <typename T> struct alignas(sizeof(T) * 2) complex {
+    T real_, imag_;
+    __host__ __device__ constexpr complex() : real_(), imag_() {}
+    __host__ __device__ constexpr complex(const T &re, const T &im = T()) : real_(re), imag_(im) {}
+    template <typename U> __host__ __device__ explicit constexpr complex(const complex<U> &o)
+        : real_(o.real()), imag_(o.imag()) {}
+    __host__ __device__ constexpr T real() const { return real_; }
+    __host__ __device__ constexpr T imag() const { return imag_; }
+    __host__ __device__ complex &operator+=(const complex &o) { real_ += o.real_; imag_ += o.imag_; return *this; }
+    __host__ __device__ complex &operator-=(const complex &o) { real_ -= o.real_; imag_ -= o.imag_; return *this; }
+    __host__ __device__ complex &operator*=(const complex &o) {
+        T re = real_ * o.real_ - imag_ * o.imag_; imag_ = real_ * o.imag_ + imag_ * o.real_; real_ = re; return *this;
+    }
+};
+template <typename T> __host__ __device__ complex<T> operator+(complex<T> a, const complex<T> &b) { return a += b; }
+template <typename T> __host__ __device__ complex<T> operator-(complex<T> a, const complex<T> &b) { return a -= b; }
+template <typename T> __host__ __device__ complex<T> operator*(complex<T> a, const complex<T> &b) { return a *= b; }
+template <typename T> __host__ __device__ complex<T> operator*(complex<T> a, const T &b) { return complex<T>(a.real_ * b, a.imag_ * b); }
+template <typename T> __host__ __device__ complex<T> operator*(const T &b, complex<T> a) { return complex<T>(a.real_ * b, a.imag_ * b); }
+template <typename T> __host__ __device__ complex<T> operator+(complex<T> a, const T &b) { return complex<T>(a.real_ + b, a.imag_); }
+template <typename T> __host__ __device__ complex<T> operator+(const T &b, complex<T> a) { return complex<T>(a.real_ + b, a.imag_); }
+template <typename T> __host__ __device__ bool operator==(const complex<T> &a, const complex<T> &b) { return a.real_ == b.real_ && a.imag_ == b.imag_; }
+template <typename T> __host__ __device__ T real(const complex<T> &z) { return z.real_; }
+template <typename T> __host__ __device__ T imag(const complex<T> &z) { return z.imag_; }
+template <typename T> struct scalar_value_type { using type = T; };
+template <typename T> struct scalar_value_type<complex<T>> { using type = T; };
 enum class ScalarType : int8_t {
     Byte, Char, Short, Int, Long, Half, Float, Double, ComplexHalf, ComplexFloat, ComplexDouble, Bool,
     BFloat16, Float8_e5m2, Float8_e4m3fn, UInt16, UInt32, UInt64, Undefined
@@ -72,6 +157,10 @@ CUDAStream getCurrentCUDAStream(int8_t device_index = -1);
 CUDAStream getDefaultCUDAStream(int8_t device_index = -1);
 struct CUDAGuard { explicit CUDAGuard(Device); explicit CUDAGuard(int); };
 struct OptionalCUDAGuard { OptionalCUDAGuard(); explicit OptionalCUDAGuard(Device); };
+void MaybeSetDevice(int8_t device);
+void set_device(int8_t device);
+int8_t current_device();
+void device_synchronize();
 }  // namespace cuda
 }  // namespace c10
 
@@ -128,7 +217,59 @@ class Tensor {
     Tensor &fill_(double);
     Tensor operator[](int64_t) const;
     template <typename T> T item() const;
+    /* more of at::Tensor's methods host code calls around its launches (declared, never run) */
+    Tensor cpu() const;
+    Tensor cuda() const;
+    Tensor to(TensorOptions) const;
+    Tensor to(Device) const;
+    Tensor max() const;
+    Tensor min() const;
+    Tensor sum() const;
+    Tensor mean() const;
+    Tensor abs() const;
+    Tensor sum(int64_t, bool = false) const;
+    Tensor unsqueeze(int64_t) const;
+    Tensor squeeze() const;
+    Tensor squeeze(int64_t) const;
+    Tensor flatten(int64_t = 0, int64_t = -1) const;
+    Tensor permute(IntArrayRef) const;
+    Tensor expand(IntArrayRef) const;
+    Tensor expand_as(const Tensor &) const;
+    Tensor view_as(const Tensor &) const;
+    Tensor narrow(int64_t, int64_t, int64_t) const;
+    Tensor index_select(int64_t, const Tensor &) const;
+    Tensor new_empty(IntArrayRef, TensorOptions = {}) const;
+    Tensor new_zeros(IntArrayRef, TensorOptions = {}) const;
+    Tensor &copy_(const Tensor &, bool = false);
+    template <typename S> Tensor &masked_fill_(const Tensor &, S);
+    template <typename S> Tensor &add_(S);
+    template <typename S> Tensor &sub_(S);
+    template <typename S> Tensor &mul_(S);
+    template <typename S, typename... R> Tensor &div_(S, R...);
+    template <typename S> Tensor &true_divide_(S);
+    bool is_floating_point() const;
+    bool is_complex() const;
+    int64_t storage_offset() const;
+    Tensor operator-() const;
 };
+/* Tensor arithmetic and comparisons, with a tensor or a scalar on either side */
+template <typename S> Tensor operator+(const Tensor &, const S &);
+template <typename S> Tensor operator-(const Tensor &, const S &);
+template <typename S> Tensor operator*(const Tensor &, const S &);
+template <typename S> Tensor operator/(const Tensor &, const S &);
+template <typename S> Tensor operator==(const Tensor &, const S &);
+template <typename S> Tensor operator!=(const Tensor &, const S &);
+template <typename S> Tensor operator<(const Tensor &, const S &);
+template <typename S> Tensor operator>(const Tensor &, const S &);
+template <typename S> Tensor operator<=(const Tensor &, const S &);
+template <typename S> Tensor operator>=(const Tensor &, const S &);
+Tensor operator*(double, const Tensor &);
+Tensor operator+(double, const Tensor &);
+Tensor full_like(const Tensor &, double, TensorOptions = {});
+Tensor empty_strided(IntArrayRef, IntArrayRef, TensorOptions = {});
+Tensor cat(const std::vector<Tensor> &, int64_t = 0);
+Tensor stack(const std::vector<Tensor> &, int64_t = 0);
+Tensor where(const Tensor &, const Tensor &, const Tensor &);
 std::ostream &operator<<(std::ostream &, const Tensor &);
 Tensor empty(IntArrayRef, TensorOptions = {});
 Tensor empty_like(const Tensor &, TensorOptions = {});
@@ -228,6 +369,26 @@ template <ScalarType S> using ScalarTypeToCPPTypeT = typename ScalarTypeToCPPTyp
 #define AT_DISPATCH_ALL_TYPES_AND_HALF(TYPE, NAME, ...) \
     __SMEMLINT_DISPATCH(TYPE, AT_PRIVATE_FLOATING(__VA_ARGS__) AT_PRIVATE_INTEGRAL(__VA_ARGS__) \
                         AT_PRIVATE_CASE_TYPE(at::ScalarType::Half, c10::Half, __VA_ARGS__))
+#define __SMEMLINT_CASE_OF(S, ...) AT_PRIVATE_CASE_TYPE(S, c10::impl::ScalarTypeToCPPTypeT<S>, __VA_ARGS__)
+#define AT_DISPATCH_ALL_TYPES_AND(S1, TYPE, NAME, ...) \
+    __SMEMLINT_DISPATCH(TYPE, AT_PRIVATE_FLOATING(__VA_ARGS__) AT_PRIVATE_INTEGRAL(__VA_ARGS__) \
+                        __SMEMLINT_CASE_OF(S1, __VA_ARGS__))
+#define AT_DISPATCH_ALL_TYPES_AND2(S1, S2, TYPE, NAME, ...) \
+    __SMEMLINT_DISPATCH(TYPE, AT_PRIVATE_FLOATING(__VA_ARGS__) AT_PRIVATE_INTEGRAL(__VA_ARGS__) \
+                        __SMEMLINT_CASE_OF(S1, __VA_ARGS__) __SMEMLINT_CASE_OF(S2, __VA_ARGS__))
+#define AT_DISPATCH_ALL_TYPES_AND3(S1, S2, S3, TYPE, NAME, ...) \
+    __SMEMLINT_DISPATCH(TYPE, AT_PRIVATE_FLOATING(__VA_ARGS__) AT_PRIVATE_INTEGRAL(__VA_ARGS__) \
+                        __SMEMLINT_CASE_OF(S1, __VA_ARGS__) __SMEMLINT_CASE_OF(S2, __VA_ARGS__) \
+                        __SMEMLINT_CASE_OF(S3, __VA_ARGS__))
+#define AT_DISPATCH_FLOATING_TYPES_AND3(S1, S2, S3, TYPE, NAME, ...) \
+    __SMEMLINT_DISPATCH(TYPE, AT_PRIVATE_FLOATING(__VA_ARGS__) __SMEMLINT_CASE_OF(S1, __VA_ARGS__) \
+                        __SMEMLINT_CASE_OF(S2, __VA_ARGS__) __SMEMLINT_CASE_OF(S3, __VA_ARGS__))
+#define AT_DISPATCH_INTEGRAL_TYPES_AND(S1, TYPE, NAME, ...) \
+    __SMEMLINT_DISPATCH(TYPE, AT_PRIVATE_INTEGRAL(__VA_ARGS__) __SMEMLINT_CASE_OF(S1, __VA_ARGS__))
+#define AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES(TYPE, NAME, ...) \
+    __SMEMLINT_DISPATCH(TYPE, AT_PRIVATE_FLOATING(__VA_ARGS__) \
+                        AT_PRIVATE_CASE_TYPE(at::ScalarType::ComplexFloat, c10::complex<float>, __VA_ARGS__) \
+                        AT_PRIVATE_CASE_TYPE(at::ScalarType::ComplexDouble, c10::complex<double>, __VA_ARGS__))
 
 namespace pybind11 {
 struct arg { explicit arg(const char *); template <typename T> arg &operator=(T &&); };
@@ -242,3 +403,15 @@ namespace py = pybind11;
 #define TORCH_LIBRARY(ns, m) void __smemlint_torch_library_##ns(torch::Library &m)
 #define TORCH_LIBRARY_IMPL(ns, k, m) void __smemlint_torch_library_impl_##ns##_##k(torch::Library &m)
 namespace torch { struct Library { template <typename... A> Library &def(A &&...); template <typename... A> Library &impl(A &&...); }; }
+
+/* c10/util/complex.h adds these to std for c10::complex */
+namespace std {
+template <typename T> __host__ __device__ constexpr c10::complex<T> conj(const c10::complex<T> &z) {
+    return c10::complex<T>(z.real_, -z.imag_);
+}
+template <typename T> __host__ __device__ constexpr T real(const c10::complex<T> &z) { return z.real_; }
+template <typename T> __host__ __device__ constexpr T imag(const c10::complex<T> &z) { return z.imag_; }
+template <typename T> __host__ __device__ constexpr T norm(const c10::complex<T> &z) {
+    return z.real_ * z.real_ + z.imag_ * z.imag_;
+}
+}  // namespace std
