@@ -255,28 +255,24 @@ class StatementRunner:
         """Is `expr`'s value at `at` from an element of a constant array indexed by a loop's counter
         (`int block_sizes[] = {32, 64}; for (j ...) { int bs = block_sizes[j]; k<<<n, bs>>>(...); }`),
         through variables and callers' arguments: the first of several values the program tries?"""
-        if function is None:
-            return False
+        return function is not None and self._evaluated(lambda: self.value(expr, function, at))[1]
+
+    def _evaluated(self, evaluate) -> tuple:  # noqa: ANN001
+        """(`evaluate()`, whether the value it gives read a swept one: `_eval` notes it in `_touched`)."""
         saved, self._touched = self._touched, False
         try:
-            self.value(expr, function, at)
-            return self._touched
+            return evaluate(), self._touched
         finally:
             self._touched = saved
 
-    def _tracked(self, env: dict, key: str, evaluate):  # noqa: ANN001, ANN202
-        """`evaluate()`, noting in env[SWEPT] whether the value it gives `key` read a swept one."""
-        saved, self._touched = self._touched, False
-        try:
-            value = evaluate()
-            swept = env.get(SWEPT, frozenset())
-            if self._touched:
-                env[SWEPT] = swept | {key}
-            elif key in swept:
-                env[SWEPT] = swept - {key}
-            return value
-        finally:
-            self._touched = saved
+    @staticmethod
+    def _mark_swept(env: dict, key: str, swept: bool) -> None:
+        """env[SWEPT]: the variables whose values came from a swept one."""
+        marked = env.get(SWEPT, frozenset())
+        if swept:
+            env[SWEPT] = marked | {key}
+        elif key in marked:
+            env[SWEPT] = marked - {key}
 
     def _forget_assigned(self, stmt: ci.Cursor, env: dict) -> None:
         for c in stmt.walk_preorder():
@@ -330,13 +326,11 @@ class StatementRunner:
             if pointer:
                 self._assign(lhs, self._pointer(rhs, env, fn, 0), env, fn)
             else:
-                saved, self._touched = self._touched, False
-                value = self._eval(rhs, env, fn, 0)
-                swept, self._touched = self._touched, saved
-                self._assign(lhs, value, env, fn)  # (forgets an earlier sweep's mark on the variable)
+                value, swept = self._evaluated(lambda: self._eval(rhs, env, fn, 0))
+                self._assign(lhs, value, env, fn)
                 target = strip(lhs)
-                if swept and target.kind == K.DECL_REF_EXPR and target.referenced is not None:
-                    env[SWEPT] = env.get(SWEPT, frozenset()) | {self._key(target.referenced)}
+                if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
+                    self._mark_swept(env, self._key(target.referenced), swept)
         elif s.kind == K.CALL_EXPR and s.spelling == "operator=":
             args = [x for x in children_of(s) if x.kind.is_expression()]
             if len(args) >= 2:
@@ -373,7 +367,8 @@ class StatementRunner:
         if init and d.type.get_canonical().kind == ci.TypeKind.POINTER:
             env[key] = self._pointer(init[-1], env, fn, 0)  # `float *src = bufferIn + padding;`
         elif init:
-            env[key] = self._tracked(env, key, lambda: self._eval(init[-1], env, fn, 0))
+            env[key], swept = self._evaluated(lambda: self._eval(init[-1], env, fn, 0))
+            self._mark_swept(env, key, swept)
             if env[key] is UNKNOWN and record_fields(d.type) is not None:
                 env[key] = self._construct(init[-1], d.type, env, fn, 0)
         else:
@@ -396,8 +391,6 @@ class StatementRunner:
             return
         if not path:
             env[key] = value
-            if key in env.get(SWEPT, ()):
-                env[SWEPT] = env[SWEPT] - {key}  # a new value (a tracked one is marked by _execute)
             return
         record = env.get(key)
         if not isinstance(record, dict):
