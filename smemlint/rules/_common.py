@@ -46,10 +46,10 @@ def _launch_blocks(ctx, kernel: ir.Kernel) -> list:
     dimensions are known), or [the analysed block] when no launch names it and the kernel was
     launched; a None entry where a block is unknown, assumed, or one of several a loop tries."""
     u = unit(ctx)
-    launches = [l for l in u.launches if l.kernel == kernel.key] if u is not None else []
+    launches = [launch for launch in u.launches if launch.kernel == kernel.key] if u is not None else []
     # a block that is the first of the shapes a loop tries (llm.c's block_sizes[]) does not say what
     # the others are: unknown
-    blocks = [None if l.swept else l.block or l.block_partial for l in launches]
+    blocks = [None if launch.swept else launch.block or launch.block_partial for launch in launches]
     if not blocks:
         kr = next((k for kk, k in kernels(ctx) if kk.key == kernel.key), None)
         blocks = [kr.block] if kr is not None and kr.launched else [None]

@@ -121,7 +121,6 @@ def whole_warp_call(e: ir.Call) -> bool:
     return isinstance(m, ir.Const) and m.value & 0xFFFFFFFF == 0xFFFFFFFF
 
 
-
 @dataclass
 class Race:
     read: ir.Access
