@@ -228,6 +228,45 @@ def subtree(root: ci.Cursor, limit: int) -> tuple[list[ci.Cursor], list[list[int
     return r.cursors, r.children
 
 
+def for_header(loop: ci.Cursor, heads: list[ci.Cursor]) -> tuple:
+    """(init, cond, inc) of `for (init; cond; inc)`, None for a part not written. libclang lists only
+    the parts present (`heads`: the children before the body), so each is placed by where it starts
+    against the header's two semicolons. A loop written in a macro has its parts all at the macro's
+    call and the definition's tokens, which say nothing: the usual three-part shape, or nothing."""
+    semis: list[int] = []
+    depth = 0
+    header = [None, None]  # offsets of the header's `(` and `)`
+    for tok in loop.get_tokens():
+        s = tok.spelling
+        if s == "(":
+            depth += 1
+            if header[0] is None:
+                header[0] = tok.extent.start.offset
+        elif s == ")":
+            depth -= 1
+            if depth == 0:
+                header[1] = tok.extent.start.offset
+                break
+        elif s == ";" and depth == 1:
+            semis.append(tok.extent.start.offset)
+    offsets = [h.extent.start.offset for h in heads]
+    if header[1] is None or len(set(offsets)) != len(offsets) or \
+            not all(header[0] < off < header[1] for off in offsets):
+        semis = []
+    if len(semis) < 2:  # tokens unavailable (macro): fall back on the usual shape
+        return tuple(heads) if len(heads) == 3 else (None, None, None)
+    init = cond = inc = None
+    for h in heads:
+        off = h.extent.start.offset
+        if off > semis[1]:
+            inc = h
+        elif off > semis[0]:
+            cond = h
+        else:
+            init = h
+    return init, cond, inc
+
+
 def span_of(c: ci.Cursor, path: str) -> Span:
     ext = c.extent
     line, col = line_column(range_start(ext))

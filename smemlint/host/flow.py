@@ -9,36 +9,13 @@ import bisect
 import clang.cindex as ci
 
 from ..cursors.folding import operator_of
+from ..cursors.nodes import for_header
 from .syntax import (ARITH, END, FIRST_ITERATION, INCREMENTS, LOOPS, NO_ARGS, SWEPT, UNKNOWN, children_of, copied,
                      default_record, element_base, node_position, record_fields, strip, subscripted)
 
 K = ci.CursorKind
 WHOLE_LOOP_ITERATIONS = 64  # a loop before the launch is run to its end within this many iterations
 _JUMPS = (K.BREAK_STMT, K.CONTINUE_STMT, K.RETURN_STMT, K.GOTO_STMT, K.INDIRECT_GOTO_STMT)
-
-
-def for_parts(loop: ci.Cursor, kids: list) -> tuple:
-    """(init, cond, step) of a `for` statement, None for a part not written: libclang lists only the
-    parts present, so each is placed by where it starts against the header's two semicolons."""
-    if len(kids) == 4:
-        return kids[0], kids[1], kids[2]
-    semis, depth = [], 0
-    for t in loop.get_tokens():
-        if t.spelling in "([{":
-            depth += 1
-        elif t.spelling in ")]}":
-            depth -= 1
-            if depth == 0:
-                break
-        elif t.spelling == ";" and depth == 1:
-            semis.append(t.extent.start.offset)
-    if len(semis) != 2:
-        return None, None, None
-    parts: list = [None, None, None]
-    for c in kids[:-1]:
-        at = c.extent.start.offset
-        parts[0 if at < semis[0] else 1 if at < semis[1] else 2] = c
-    return tuple(parts)
 
 
 class StatementRunner:
@@ -191,7 +168,7 @@ class StatementRunner:
         kids = children_of(loop)
         if not kids or any(c.kind in _JUMPS for c in kids[-1].walk_preorder()):
             return False
-        init, cond, step = for_parts(loop, kids) if loop.kind == K.FOR_STMT else (None, kids[0], None)
+        init, cond, step = for_header(loop, kids[:-1]) if loop.kind == K.FOR_STMT else (None, kids[0], None)
         if cond is None:
             return False
         trial = copied(env)
@@ -234,7 +211,7 @@ class StatementRunner:
         if k == K.WHILE_STMT:
             cond = kids[0] if kids else None
         else:  # for (init; cond; step) body
-            init, cond, _ = for_parts(loop, kids)
+            init, cond, _ = for_header(loop, kids[:-1])
             if init is not None:
                 self._execute(init, env, fn)
         if cond is None:

@@ -14,7 +14,7 @@ import clang.cindex as ci
 from .. import ir
 from ..ir import CType, Span
 from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, unary_operator_kind
-from ..cursors.nodes import children, in_system_header
+from ..cursors.nodes import children, for_header, in_system_header
 from . import instructions
 from .barriers import ASM_BARRIER, barrier_name
 from .wording import binary_operator, construct, named
@@ -259,41 +259,7 @@ class FunctionLowerer:
         ch = self.ex.children(c)
         body_c = ch[-1]
         heads = ch[:-1]
-        # Missing parts of `for (init; cond; inc)` are simply absent: classify the
-        # present ones by their position relative to the two semicolons.
-        semis = []
-        depth = 0
-        header = [None, None]  # offsets of the header's `(` and `)`
-        for tok in c.get_tokens():
-            s = tok.spelling
-            if s == "(":
-                depth += 1
-                if header[0] is None:
-                    header[0] = tok.extent.start.offset
-            elif s == ")":
-                depth -= 1
-                if depth == 0:
-                    header[1] = tok.extent.start.offset
-                    break
-            elif s == ";" and depth == 1:
-                semis.append(tok.extent.start.offset)
-        offsets = [h.extent.start.offset for h in heads]
-        if header[1] is None or len(set(offsets)) != len(offsets) or \
-                not all(header[0] < off < header[1] for off in offsets):
-            # a loop written in a macro: its parts are all at the macro's call, and the tokens are
-            # the macro definition's; the semicolons say nothing about them
-            semis = []
-        init = cond = inc = None
-        for h in heads:
-            off = h.extent.start.offset
-            if len(semis) >= 2 and off > semis[1]:
-                inc = h
-            elif len(semis) >= 1 and off > semis[0]:
-                cond = h
-            else:
-                init = h
-        if len(semis) < 2:  # tokens unavailable (macro): fall back on the usual shape
-            init, cond, inc = (heads + [None, None, None])[:3] if len(heads) == 3 else (None, None, None)
+        init, cond, inc = for_header(c, heads)
         init_s = self.stmt(init) if init is not None else None
         cond_e = self.expr(cond) if cond is not None and cond.kind != K.VAR_DECL else None
         inc_e = self.expr(inc) if inc is not None else None
