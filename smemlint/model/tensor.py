@@ -89,7 +89,7 @@ def matrix_wavefronts(addresses: Sequence[int | None], count: int, arch: Arch | 
 
 @dataclass(frozen=True)
 class AsyncCopyCost:
-    wavefronts: int  # shared side (ncu's per-instruction L1 wavefronts)
+    wavefronts: int | None  # shared side (ncu's per-instruction L1 wavefronts); None: not modelled
     ideal: int  # the same bytes written as contiguous 128-byte lines
     sectors: int  # global side (ncu's per-instruction L2 theoretical sectors)
     ideal_sectors: int
@@ -98,11 +98,11 @@ class AsyncCopyCost:
 
 
 def async_copy_cost(destinations: Sequence[int | None], sources: Sequence[int | None], width: int,
-                    arch: Arch | None = None) -> AsyncCopyCost | None:
+                    arch: Arch | None = None) -> AsyncCopyCost:
     """One warp's cp.async of `width` bytes per lane: lane i copies from global byte address
     `sources[i]` to shared byte address `destinations[i]` (None in either: lane inactive).
-    None where the rule is known to be wrong (16-byte chunks shifted by 16 bytes against the
-    32-byte sectors: measured, not modelled)."""
+    `wavefronts` is None where the shared side is known not to follow the rule (16-byte chunks of
+    one source sector written to two destination sectors: measured, not modelled)."""
     arch = arch or ARCHES[DEFAULT_ARCH]
     if width not in ASYNC_COPY_WIDTHS:
         raise ValueError(f"cp.async copies 4, 8 or 16 bytes, not {width!r}")
@@ -115,13 +115,19 @@ def async_copy_cost(destinations: Sequence[int | None], sources: Sequence[int | 
     dmin = min(d for d, _ in pairs) // LINE_BYTES * LINE_BYTES
     smin = min(s for _, s in pairs) // LINE_BYTES * LINE_BYTES
     sector = arch.sector_bytes
-    if width == 16 and len({(s // sector, d // sector) for d, s in pairs}) > \
-            len({(s // sector, d // LINE_BYTES) for d, s in pairs}):
+    cost = _async_copy_cost(tuple((d - dmin, s - smin) for d, s in pairs), width, sector)
+    split = {(s // sector, d // sector) for d, s in pairs}
+    if width == 16 and len(split) > len({(s // sector, d // LINE_BYTES) for d, s in pairs}):
         # A source sector's two chunks land in different destination sectors of one line (rows
-        # padded by 16 bytes): measured 10.5 wavefronts and 24 sectors per request where this rule
-        # gives 7.5 and 18 (fixtures/tensor_tile_loader.cu, loaderPadded). Not modelled.
-        return None
-    return _async_copy_cost(tuple((d - dmin, s - smin) for d, s in pairs), width, sector)
+        # padded by 16 bytes). Measured on the H100: the global side reads the source sector once
+        # per destination sector, 24 sectors a request for four layouts (fixtures/
+        # tensor_tile_loader.cu loaderPadded's 128-byte rows at a 144-byte pitch; LeetCUDA's and
+        # cuda_hgemm's 32-, 64- and 256-byte rows padded by 16 bytes, benchmarks/accuracy/llm),
+        # where the rule below gives 18. The shared side (10.5, 12, 15 and 24 wavefronts for those
+        # layouts, where the rule gives 7.5 to 18) follows no rule found: not modelled.
+        return AsyncCopyCost(None, cost.ideal, len(split), cost.ideal_sectors, cost.bytes_requested,
+                             cost.distinct_bytes)
+    return cost
 
 
 @lru_cache(maxsize=16384)
