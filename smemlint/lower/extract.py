@@ -25,6 +25,7 @@ from ..host.launches import (display_name, is_bundled, kernel_pattern, launch_si
 from ..host.values import HostEvaluator
 from ..ir import CType, Span
 from .lowerer import FunctionLowerer, strip
+from .objects import constructor_body, object_of
 from .types import ctype_of
 
 K = ci.CursorKind
@@ -403,9 +404,16 @@ class Extractor:
         low = FunctionLowerer(self, key)
         params = tuple(ir.Param(self.decl_key(p), p.spelling, self.ctype(p.type)) for p in self.parameters(defn))
         body_c = next((ch for ch in self.children(defn) if ch.kind == K.COMPOUND_STMT), None)
+        this = object_of(defn)
+        if this is not None:  # a constructor or a method: its object is a variable of the body (lower/objects.py)
+            low.this = ir.Param(key + "#this", "this", self.ctype(this.type))
+            if defn.kind != K.CONSTRUCTOR:
+                params = (low.this, *params)
         body = low.stmt(body_c) if body_c is not None else ir.Block(None, ())
         if not isinstance(body, ir.Block):
             body = ir.Block(body.span, (body,))
+        if defn.kind == K.CONSTRUCTOR and low.this is not None:
+            body = constructor_body(low, defn, body)
         self.functions[key] = ir.Function(key, defn.spelling, params, body, self.ctype(defn.result_type))
         self.function_sites[key] = range(first_site, len(self.sites))
         self.function_shared[key] = [sym for k, sym in self.kernel_shared.items() if k not in shared_before]

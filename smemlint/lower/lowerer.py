@@ -15,7 +15,7 @@ from .. import ir
 from ..ir import CType, Span
 from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, unary_operator_kind
 from ..cursors.nodes import children, for_header, in_system_header
-from . import instructions
+from . import instructions, objects
 from .barriers import ASM_BARRIER, barrier_name
 from .wording import binary_operator, construct, named
 
@@ -123,6 +123,7 @@ class FunctionLowerer:
         # reference variables bound to memory (`Storage &s = *reinterpret_cast<Storage *>(smem);`):
         # decl key -> the pointer type they are lowered as; their uses dereference it
         self.bound: dict[str, CType] = {}
+        self.this: ir.Param | None = None  # a constructor's or a method's object (objects.py)
 
     def _too_complex(self, c: ci.Cursor) -> str | None:
         """Why `c` is not lowered (too deep, or the function too large), with a file note; else None."""
@@ -532,6 +533,10 @@ class FunctionLowerer:
             ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
             return ir.Deref(ct, self.expr(ch[0]), sp)
         if k == K.MEMBER_REF_EXPR:
+            if self.this is not None and objects.is_this_member(c):
+                field = objects.this_field(self.this, c, ct)
+                if field is not None:
+                    return field
             ch = self.ex.children(c)
             if not ch:
                 return ir.Opaque(ct, f"member {named(c.spelling, '(unnamed)')} of this", uniform=False)
@@ -635,6 +640,9 @@ class FunctionLowerer:
                 inner = self.ex.strip(args_c[0])
                 if inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR):
                     return self.load(inner, self.ex.ctype(inner.type))
+            defn = ref.get_definition()
+            if defn is not None and objects.object_of(defn) is not None and not in_system_header(defn):
+                return ir.Call(ct, name, tuple(self.expr(a) for a in args_c), self.ex.lower_function(defn), sp)
             return ir.Opaque(ct, f"constructed {ct.spelling}", tuple(self.expr(a) for a in args_c))
         args = tuple(self.expr(a) for a in args_c)
         func_key = None
@@ -646,6 +654,11 @@ class FunctionLowerer:
                     any(ch.kind == K.COMPOUND_STMT for ch in self.ex.children(defn)) and \
                     not in_system_header(defn):
                 func_key = self.ex.lower_function(defn)
+        if func_key is not None and objects.object_of(defn) is not None and defn.kind != K.CONSTRUCTOR:
+            this, after = objects.object_argument(self, self.method_object(c), defn)
+            call = ir.Call(ct, name, (this, *args), func_key, sp)
+            # an object the method may change is unknown from the call on
+            return call if after is None else ir.BinOp(ct, ",", after, call)
         if func_key is None and ref is not None and ref.kind in (K.CXX_METHOD, K.CONVERSION_FUNCTION):
             # A method whose body is not followed (`(float)x[i]` on a bf16 element, `v.get()`): it
             # reads its object, so an object in memory is loaded whole, and the result depends on it.

@@ -1,0 +1,132 @@
+"""Objects of device code: a constructor or a method works on its object (`this`), lowered as a
+struct variable of its body. A constructor's body starts from the member initializers and returns
+the object (`MatrixView_half x_(x, rows, dim);` gives `x_` the fields `data`, `height`, `width`);
+a method is called with its object's value as a first argument, so `data[row * width + col]` in
+`x_.item(row, col)` is an address in the array `x` points to, and the access stays on the
+method's line, where nvcc's line table puts it.
+
+A method that may change its object's fields gets an unknown object, and its caller's object is
+unknown after the call: the object is passed by value, and a value that stayed known after such a
+call could be silently wrong."""
+from __future__ import annotations
+
+import clang.cindex as ci
+
+from .. import ir
+from ..cursors.folding import operator_of
+from ..cursors.nodes import children
+
+K = ci.CursorKind
+_ASSIGNING = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "pre++", "post++", "pre--",
+              "post--", "&"}
+_ASSIGNING_OPERATORS = {"operator" + op for op in _ASSIGNING if not op.startswith(("pre", "post"))} | {
+    "operator++", "operator--"}
+
+
+def _strip(c: ci.Cursor) -> ci.Cursor:
+    while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
+        ch = children(c)
+        if len(ch) != 1:
+            break
+        c = ch[0]
+    return c
+
+
+def object_of(defn: ci.Cursor) -> ci.Cursor | None:
+    """The class whose object a constructor or a non-static method works on (None otherwise, and
+    for a class whose layout clang does not know: a dependent type)."""
+    if defn.kind == K.CONSTRUCTOR or (defn.kind == K.CXX_METHOD and not defn.is_static_method()):
+        parent = defn.semantic_parent
+        if parent is not None and parent.kind in (K.STRUCT_DECL, K.CLASS_DECL, K.CLASS_TEMPLATE) \
+                and parent.type.get_size() > 0:
+            return parent
+    return None
+
+
+def is_this_member(c: ci.Cursor) -> bool:
+    """A member named through the object itself: `width` or `this->width` inside a method."""
+    if c.kind != K.MEMBER_REF_EXPR:
+        return False
+    ch = children(c)
+    return not ch or _strip(ch[0]).kind == K.CXX_THIS_EXPR
+
+
+def changes_its_object(defn: ci.Cursor) -> bool:
+    """Might the method assign a field of its object, take a field's address, or call a method of
+    the object that does? A `const` method does not (but for `mutable` fields, not followed)."""
+    if defn.kind == K.CXX_METHOD and defn.is_const_method():
+        return False
+    for c in defn.walk_preorder():
+        k = c.kind
+        if k in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR):
+            ops = [x for x in children(c) if x.kind.is_expression()]
+            if ops and operator_of(c) in _ASSIGNING and is_this_member(_strip(ops[0])):
+                return True
+        elif k == K.CALL_EXPR:
+            ref = c.referenced
+            if c.spelling in _ASSIGNING_OPERATORS:  # `field = v` of a class type: operator= of the field
+                if any(is_this_member(x) or (x.kind == K.MEMBER_REF_EXPR and children(x)
+                                             and is_this_member(_strip(children(x)[0])))
+                       for x in map(_strip, children(c))):
+                    return True
+            elif ref is not None and ref.kind == K.CXX_METHOD and not ref.is_static_method() \
+                    and not ref.is_const_method():
+                member = next((x for x in map(_strip, children(c)) if x.kind == K.MEMBER_REF_EXPR), None)
+                if member is not None and is_this_member(member):  # `helper()` or `this->helper()`
+                    return True
+    return False
+
+
+def this_field(this: ir.Param, c: ci.Cursor, ct: ir.CType) -> ir.Expr | None:
+    """`width` or `this->width` in a method or a constructor: a field of the object variable."""
+    field = c.referenced
+    if field is None or field.kind != K.FIELD_DECL:
+        return None
+    try:
+        bits = field.semantic_parent.type.get_offset(field.spelling)
+    except Exception:  # noqa: BLE001
+        return None
+    if bits < 0 or bits % 8:
+        return None
+    return ir.LocalField(ct, this.var, f"this->{c.spelling}", bits // 8)
+
+
+def constructor_body(low, defn: ci.Cursor, body: ir.Block) -> ir.Block:
+    """The object declared, its member initializers assigned in order, the constructor's own
+    statements, then the object returned. `low`: the FunctionLowerer of the constructor."""
+    this = low.this
+    stmts: list[ir.Stmt] = [ir.Decl(body.span, this.var, "this", this.ctype, None)]
+    member = None
+    for ch in children(defn):
+        if ch.kind == K.MEMBER_REF:
+            member = ch
+            continue
+        if member is not None and ch.kind.is_expression():
+            target = this_field(this, member, low.ex.ctype(member.type))
+            if target is not None:
+                value = low.expr(ch)
+                stmts.append(ir.ExprStmt(low.span(ch), ir.Assign(target.ctype, target, value, "=")))
+        member = None
+    stmts.extend(body.body)
+    stmts.append(ir.Return(body.span, ir.VarRef(this.ctype, this.var, "this")))
+    return ir.Block(body.span, tuple(stmts))
+
+
+def object_argument(low, obj: ci.Cursor | None, method: ci.Cursor) -> tuple[ir.Expr, ir.Expr | None]:
+    """The object a method call passes (its value), and what the caller's object becomes after the
+    call where the method may change it (an unknown value assigned to it; None: unchanged)."""
+    ct = low.ex.ctype(method.semantic_parent.type)
+    unknown = ir.Opaque(ct, f"the object of `{method.spelling}`", uniform=None)
+    if obj is None:  # a method called by a method of the same object: `helper()` for `this->helper()`
+        target: ir.Expr | None = ir.VarRef(low.this.ctype, low.this.var, "this") if low.this is not None else None
+    elif _strip(obj).kind == K.CXX_THIS_EXPR:
+        target = ir.VarRef(low.this.ctype, low.this.var, "this") if low.this is not None else None
+    else:
+        target = low.lvalue(obj)
+        if not isinstance(target, (ir.VarRef, ir.LocalField)):
+            target = None  # an object in memory: not loaded whole for a call (no such instruction)
+    if target is None:
+        return unknown, None
+    if changes_its_object(method):
+        return unknown, ir.Assign(ct, target, unknown, "=")
+    return target, None
