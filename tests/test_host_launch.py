@@ -125,6 +125,18 @@ def test_a_loop_before_the_launch_runs_to_its_end(tmp_path) -> None:
     assert "is not a constant smemlint can follow" in k.assumptions[0], k.assumptions
 
 
+def test_a_helper_that_returns_one_expression(tmp_path) -> None:
+    """llm.c's `num_blocks = ceil_div(total, block_size)`: a function (a template too) whose body is
+    one `return` gives its expression's value with the arguments bound; any other body is not
+    followed (the value stays unknown)."""
+    helper = ("template <class T> T ceil_div(T a, T b) { return (a + b - 1) / b; }\n"
+              "void h(float *o) { int total = 1000; k<<<ceil_div(total, 16), dim3(16, 16)>>>(o, ceil_div(total, 7)); }")
+    k = kernel_of(tmp_path, helper)
+    assert any("n = 143 from the launch" in a for a in k.assumptions), k.assumptions
+    k = kernel_of(tmp_path, helper.replace("{ return (a + b - 1) / b; }", "{ T q = a / b; return q + 1; }"))
+    assert any("n = 1024 assumed" in a for a in k.assumptions), k.assumptions
+
+
 def test_launch_inside_a_branch_sees_the_values_before_it(tmp_path) -> None:
     k = kernel_of(tmp_path, "void h(float *o, bool big) { dim3 b(8, 8);\n"
                             "  if (big) { b.x = 16; k<<<1, b>>>(o, 0); } else { k<<<1, b>>>(o, 0); } }")

@@ -406,11 +406,34 @@ class HostEvaluator(StatementRunner):
             # `int block_sizes[] = {32, 64, 128};`: element index -> value, as arrays of records are
             return {i: self._eval(x, env, fn, depth + 1)
                     for i, x in enumerate(x for x in children_of(s) if x.kind.is_expression())}
+        if k == K.CALL_EXPR:
+            v = self._returned(s, env, fn, depth)
+            if v is not UNKNOWN:
+                return v
         if record_fields(s.type) is not None and k in (K.CALL_EXPR, K.INIT_LIST_EXPR, K.UNEXPOSED_EXPR,
                                                         K.CXX_FUNCTIONAL_CAST_EXPR):
             return self._construct(s, s.type, env, fn, depth)
         v = self.const_value(s)
         return v if v is not None else UNKNOWN
+
+    def _returned(self, call: ci.Cursor, env: dict, fn: ci.Cursor | None, depth: int):
+        """A call of a function whose body is one `return e;` (llm.c's `ceil_div(total, block_size)`,
+        a `div_up` helper): `e` with the parameters bound to the arguments' values."""
+        ref = call.referenced
+        if ref is None or ref.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
+            return UNKNOWN
+        defn = ref.get_definition() or ref
+        body = next((c for c in children_of(defn) if c.kind == K.COMPOUND_STMT), None)
+        stmts = children_of(body) if body is not None else []
+        if len(stmts) != 1 or stmts[0].kind != K.RETURN_STMT:
+            return UNKNOWN
+        returned = [x for x in children_of(stmts[0]) if x.kind.is_expression()]
+        params = [c for c in children_of(defn) if c.kind == K.PARM_DECL]
+        args = list(call.get_arguments())
+        if len(returned) != 1 or len(params) != len(args):
+            return UNKNOWN
+        inner = {self._key(p): self._eval(a, env, fn, depth + 1) for p, a in zip(params, args)}
+        return self._eval(returned[0], inner, None, depth + 1)
 
     def _construct(self, e: ci.Cursor, t: ci.Type, env: dict, fn: ci.Cursor | None, depth: int):
         """A record built by a constructor or an initializer list: `dim3(32, 8)`, `{16, 16}`."""
