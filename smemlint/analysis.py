@@ -249,20 +249,62 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
         return True
 
     out: dict[int, tuple[dict, tuple, float]] = {}
+    spread: list | None = None  # blocks spread over the grid, evaluated where the first ones disagree
+    how = "averaged over the grid's blocks (the first, the last and the interior of each dimension)"
     for site in kernel.sites:
         stats = [(b, w, it.stats[site.id]) for b, w, it in runs]
         if any(st.unpredictable or st.space not in ("shared", "global") for _, _, st in stats if st.requests):
             continue
         if not interior_agrees(site.id):
-            continue  # the interior blocks differ: no exact average from a few of them
+            # The interior blocks differ (a trip count that grows with blockIdx, as in llm.c's
+            # attention_softmax_kernel1 `for (t2 = 0; t2 <= t; ...)`): the first blocks are an edge,
+            # not the grid; blocks spread evenly over it estimate its average.
+            if spread is None:
+                spread = _spread_runs(unit, kernel, resolved, arch, base, grid, dims)
+            if not spread:
+                continue
+            stats = [(b, w, it.stats[site.id]) for b, w, it in spread]
+            if any(st.unpredictable for _, _, st in stats if st.requests):
+                continue
+            how = f"averaged over the grid's blocks (where its first blocks cost an access differently: {SPREAD_SAMPLE} " \
+                  "blocks spread evenly over each dimension, an estimate)"
         sums = {k: sum(w * getattr(st, k) for _, w, st in stats) for k in _SUMMED}
         costs = [(b, _site_metric(st)) for b, _, st in stats if st.requests]
         if not sums["requests"] or not costs:
             continue
         worst_b, worst_v = max(costs, key=lambda bv: (bv[1] or 0.0))
         out[site.id] = (sums, worst_b, worst_v or 0.0)
-    return out, "averaged over the grid's blocks (the first, the last and the interior of each dimension)" \
-        if out else ""
+    return out, how if out else ""
+
+
+SPREAD_SAMPLE = 8  # blocks per dimension spread over a grid whose first blocks do not stand for it
+
+
+def _spread_runs(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str, base: Interpreter,
+                 grid: tuple[int, int, int], dims: list[int]) -> list:
+    """Evaluations of one block in each of SPREAD_SAMPLE equal parts of each long dimension (every
+    block of a short one), each weighted by the blocks its part holds; [] where they would cost more
+    than MULTI_BLOCK_STEPS or one stops at the step budget."""
+    per_dim = []
+    for d in range(3):
+        g = grid[d] if d in dims else 1
+        if g <= INTERIOR_SAMPLE + 2:
+            per_dim.append([(b, 1.0) for b in range(g)])
+        else:
+            # block k of part k, one more each part: a 32-byte sector's alignment, which repeats within
+            # 8 blocks, is sampled at each of its phases along with the grid's span
+            part = g // SPREAD_SAMPLE
+            per_dim.append([((k * g) // SPREAD_SAMPLE + k % part, g / SPREAD_SAMPLE) for k in range(SPREAD_SAMPLE)])
+    blocks = [((x, y, z), wx * wy * wz) for x, wx in per_dim[0] for y, wy in per_dim[1] for z, wz in per_dim[2]]
+    if base.steps * len(blocks) > MULTI_BLOCK_STEPS:
+        return []
+    runs = []
+    for b, w in blocks:
+        it = run_kernel(unit, kernel, dataclasses.replace(resolved.config, block_idx=b), arch)
+        if any(text.startswith("analysis stopped after") for _, _, text in it.notes):
+            return []
+        runs.append((b, w, it))
+    return runs
 
 
 def _fit_assumed(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
