@@ -41,12 +41,14 @@ def _per(total: int, requests: int) -> float:
 def run_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
                dims_override=None, remap=None, sweep: str | None = None,
                sweep_budget: int | None = None, costed: frozenset[str] | None = None,
-               residues: tuple[int, ...] | None = None) -> Interpreter:
+               residues: tuple[int, ...] | None = None,
+               blocks: tuple[tuple[int, int, int], ...] | None = None) -> Interpreter:
     """Evaluate `kernel` for one block; with `sweep`, for one block per residue of that parameter, in
-    at most `sweep_budget` steps (a step of the batched run counts as more than one: interp.py).
-    `costed`: cost only the accesses of these symbols (keys)."""
+    at most `sweep_budget` steps (a step of the batched run counts as more than one: interp.py); with
+    `blocks`, for each of these blocks of the grid at once. `costed`: cost only the accesses of these
+    symbols (keys)."""
     it = Interpreter(unit, kernel, config, arch, dims_override, remap, sweep=sweep, sweep_budget=sweep_budget,
-                     costed=costed, residues=residues)
+                     costed=costed, residues=residues, blocks=blocks)
     it.run()
     return it
 
@@ -225,13 +227,11 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
     if base.steps * (len(blocks) - 1) > MULTI_BLOCK_STEPS:
         return {}, f"evaluated for block (0,0,0) only (the other {len(blocks) - 1} blocks evaluated for the grid's " \
                    "average would cost too much)"
-    runs = []
-    for b, w in blocks:
-        it = base if b == (0, 0, 0) else run_kernel(unit, kernel, dataclasses.replace(resolved.config, block_idx=b),
-                                                      arch)
-        if any(text.startswith("analysis stopped after") for _, _, text in it.notes):
-            return {}, ""
-        runs.append((b, w, it))
+    records = _block_records(unit, kernel, resolved.config, arch, [b for b, _ in blocks if b != (0, 0, 0)])
+    if records is None:
+        return {}, ""
+    records[(0, 0, 0)] = base.stats
+    runs = [(b, w, records[b]) for b, w in blocks]
     sampled = [d for d in dims if grid[d] > INTERIOR_SAMPLE + 2]  # dimensions whose interior is a sample
 
     def interior_agrees(site_id: int) -> bool:
@@ -241,7 +241,7 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
             groups: dict[tuple, set] = {}
             for b, _, it in runs:
                 if 1 <= b[d] <= INTERIOR_SAMPLE:
-                    m = _site_metric(it.stats[site_id])
+                    m = _site_metric(it[site_id])
                     if m is not None:
                         groups.setdefault(tuple(b[e] for e in range(3) if e != d), set()).add(round(m, 9))
             if any(len(ms) > 1 for ms in groups.values()):
@@ -252,7 +252,7 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
     spread: list | None = None  # blocks spread over the grid, evaluated where the first ones disagree
     how = "averaged over the grid's blocks (the first, the last and the interior of each dimension)"
     for site in kernel.sites:
-        stats = [(b, w, it.stats[site.id]) for b, w, it in runs]
+        stats = [(b, w, it[site.id]) for b, w, it in runs]
         if any(st.unpredictable or st.space not in ("shared", "global") for _, _, st in stats if st.requests):
             continue
         if not interior_agrees(site.id):
@@ -263,7 +263,7 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
                 spread = _spread_runs(unit, kernel, resolved, arch, base, grid, dims)
             if not spread:
                 continue
-            stats = [(b, w, it.stats[site.id]) for b, w, it in spread]
+            stats = [(b, w, it[site.id]) for b, w, it in spread]
             if any(st.unpredictable for _, _, st in stats if st.requests):
                 continue
             how = f"averaged over the grid's blocks (where its first blocks cost an access differently: {SPREAD_SAMPLE} " \
@@ -298,13 +298,56 @@ def _spread_runs(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved
     blocks = [((x, y, z), wx * wy * wz) for x, wx in per_dim[0] for y, wy in per_dim[1] for z, wz in per_dim[2]]
     if base.steps * len(blocks) > MULTI_BLOCK_STEPS:
         return []
-    runs = []
-    for b, w in blocks:
-        it = run_kernel(unit, kernel, dataclasses.replace(resolved.config, block_idx=b), arch)
+    records = _block_records(unit, kernel, resolved.config, arch, [b for b, _ in blocks])
+    return [] if records is None else [(b, w, records[b]) for b, w in blocks]
+
+
+def _block_records(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
+                   blocks: list[tuple[int, int, int]]) -> dict[tuple, dict[int, SiteStats]] | None:
+    """Per block, per site: its requests and costs when that block is evaluated; None where an
+    evaluation stops at the step budget. The blocks are evaluated together, blockIdx a column of
+    their indices (interp.py's batched evaluation: one step for every block), split where they need
+    different kinds of values as the residue sweep's are (RowDivergence), one by one at the end."""
+    out: dict[tuple, dict[int, SiteStats]] = {}
+    groups = [tuple(blocks)] if len(blocks) > 1 else []
+    singles = list(blocks) if len(blocks) == 1 else []
+    while groups:
+        group = groups.pop()
+        try:
+            it = run_kernel(unit, kernel, config, arch, blocks=group)
+        except RowDivergence as e:
+            sides = _sides(group, e.rows)
+            if sides:
+                for side in sides:
+                    (singles.extend if len(side) == 1 else groups.append)(side)
+            elif len(group) > SPLIT_DOWN_TO:
+                groups += [group[len(group) // 2:], group[:len(group) // 2]]
+            else:
+                singles += group
+            continue
+        except Exception:  # noqa: BLE001 - the step budget, or nesting: one run per block gives the answer
+            singles += group
+            continue
+        for r, b in enumerate(group):
+            out[b] = {sid: _row_record(st, r) for sid, st in it.stats.items()}
+    for b in singles:
+        it = run_kernel(unit, kernel, dataclasses.replace(config, block_idx=b), arch)
         if any(text.startswith("analysis stopped after") for _, _, text in it.notes):
-            return []
-        runs.append((b, w, it))
-    return runs
+            return None
+        out[b] = it.stats
+    return out
+
+
+def _row_record(st: SiteStats, r: int) -> SiteStats:
+    """Row `r` of a batched evaluation's site: what the evaluation of that block alone records."""
+    rec = SiteStats(st.site, st.symbol, st.space, st.width, requests=int(st.row_requests[r]),
+                    unpredictable=st.unpredictable if st.row_unpredictable[r] else None)
+    cost, ideal = int(st.row_cost[r]), int(st.row_ideal[r])
+    if st.space == "shared":
+        rec.wavefronts, rec.ideal = cost, ideal
+    else:
+        rec.sectors, rec.ideal_sectors = cost, ideal
+    return rec
 
 
 def _fit_assumed(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,

@@ -11,7 +11,7 @@ import clang.cindex as ci
 from ..cursors.folding import operator_of
 from ..cursors.nodes import for_header
 from .syntax import (ARITH, END, FIRST_ITERATION, INCREMENTS, LOOPS, NO_ARGS, SWEPT, UNKNOWN, children_of, copied,
-                     default_record, element_base, node_position, record_fields, strip, subscripted)
+                     default_record, element_base, node_position, record_fields, strip, subscripted, walk)
 
 K = ci.CursorKind
 WHOLE_LOOP_ITERATIONS = 64  # a loop before the launch is run to its end within this many iterations
@@ -72,7 +72,7 @@ class StatementRunner:
                 start = counter[0]
                 counter[0] += 1
                 if depth < 200:
-                    for ch in c.get_children():
+                    for ch in children_of(c):
                         visit(ch, depth + 1)
                 order[node_position(c)] = (start, counter[0])
 
@@ -166,7 +166,7 @@ class StatementRunner:
         the launch that takes `N / 4` threads. False (env untouched) where a test is not known, the
         loop runs longer, or its body leaves it early (`break`, `continue`, `return`, `goto`)."""
         kids = children_of(loop)
-        if not kids or any(c.kind in _JUMPS for c in kids[-1].walk_preorder()):
+        if not kids or any(c.kind in _JUMPS for c in walk(kids[-1])):
             return False
         init, cond, step = for_header(loop, kids[:-1]) if loop.kind == K.FOR_STMT else (None, kids[0], None)
         if cond is None:
@@ -190,7 +190,7 @@ class StatementRunner:
     def _run_into(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor, target: int, order: dict) -> bool:
         """The target is inside this statement or expression: nothing of it has run, except the body
         of a lambda that holds the target (called where it is written, as AT_DISPATCH's are)."""
-        for c in stmt.walk_preorder():
+        for c in walk(stmt):
             if c.kind == K.LAMBDA_EXPR:
                 a, b = order.get(node_position(c), (0, 0))
                 if a <= target < b:
@@ -252,7 +252,7 @@ class StatementRunner:
             env[SWEPT] = marked - {key}
 
     def _forget_assigned(self, stmt: ci.Cursor, env: dict) -> None:
-        for c in stmt.walk_preorder():
+        for c in walk(stmt):
             if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR):
                 target = self._assigned_var(c)
                 if target is not None:
@@ -326,7 +326,7 @@ class StatementRunner:
             self._assign(inner, old + step if isinstance(old, int) else UNKNOWN, env, fn)
         # Anything else may still change a variable through its address (`cudaGetDeviceCount(&n)`),
         # or an array through the pointer it decays to (`fill(sizes, n)`, `cudaMemcpy(sizes, ...)`).
-        for c in stmt.walk_preorder():
+        for c in walk(stmt):
             if c.kind == K.UNARY_OPERATOR and operator_of(c) == "&":
                 target = self._assigned_var(c)
                 if target is not None:

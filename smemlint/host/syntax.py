@@ -3,8 +3,11 @@ host expressions (casts, copies, record types and their fields, subscripts, asse
 small values it carries (pointer offsets). Shared by values.py and flow.py."""
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import math
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import clang.cindex as ci
@@ -32,8 +35,35 @@ INCREMENTS = ("pre++", "pre--", "post++", "post--")
 LOOPS = (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT, K.CXX_FOR_RANGE_STMT)
 
 
+# The children of each cursor, remembered for the translation unit being read (the Extractor's
+# ChildrenMemo, lent by `remembered_children`): the host flow walks a function's statements again
+# for every launch and caller it evaluates, and each libclang get_children() is a visit with a
+# Python callback per child. The lists are shared: never changed by their readers.
+_memo: contextvars.ContextVar[Callable[[ci.Cursor], list[ci.Cursor]] | None] = \
+    contextvars.ContextVar("children_memo", default=None)
+
+
+@contextlib.contextmanager
+def remembered_children(memo: Callable[[ci.Cursor], list[ci.Cursor]]) -> Iterator[None]:
+    token = _memo.set(memo)
+    try:
+        yield
+    finally:
+        _memo.reset(token)
+
+
 def children_of(c: ci.Cursor) -> list[ci.Cursor]:
-    return list(c.get_children())
+    memo = _memo.get()
+    return memo(c) if memo is not None else list(c.get_children())
+
+
+def walk(c: ci.Cursor) -> Iterator[ci.Cursor]:
+    """`c` and every cursor below it, in preorder (libclang's walk_preorder, over children_of)."""
+    stack = [c]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(children_of(n)))
 
 
 ROUNDING = {"ceil": math.ceil, "ceilf": math.ceil, "floor": math.floor, "floorf": math.floor}

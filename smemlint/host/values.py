@@ -30,7 +30,7 @@ from .flow import StatementRunner
 from .syntax import (ARITH, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
                      MAX_DEPTH, NO_ARGS, ROUNDING, SWEPT, UNKNOWN, Offset, children_of, copied, default_record,
                      element_base, floating, initialized, is_argc, is_constant, is_equality_ref, node_position,
-                     record_fields, strip)
+                     record_fields, strip, walk)
 
 K = ci.CursorKind
 
@@ -141,7 +141,7 @@ class HostEvaluator(StatementRunner):
             return self._asserted[fkey]
         order = self._order_of(function)
         out = []
-        for c in function.walk_preorder():
+        for c in walk(function):
             if c.kind == K.BINARY_OPERATOR and operator_of(c) == "==":
                 kids = children_of(c)
             elif c.kind == K.CALL_EXPR and len(children_of(c)) == 3 and is_equality_ref(children_of(c)[1]):
@@ -259,7 +259,7 @@ class HostEvaluator(StatementRunner):
         writes: dict[str, list] = {}
         for fn in self._definitions or ():
             try:
-                for c in fn.walk_preorder():
+                for c in walk(fn):
                     kind = c.kind
                     if kind == K.CALL_EXPR:
                         if c.spelling != "operator=":

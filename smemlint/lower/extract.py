@@ -22,6 +22,7 @@ from ..cursors.nodes import key as cursor_key
 from ..host.calls import collect
 from ..host.launches import (display_name, is_bundled, kernel_pattern, launch_site, loc_key, template_arg,
                              walk_decls)
+from ..host.syntax import remembered_children
 from ..host.values import HostEvaluator
 from ..ir import CType, Span
 from .lowerer import FunctionLowerer, strip
@@ -766,7 +767,9 @@ def _builtins_in(node: object) -> set[str]:
 def extract(tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None) -> ir.TranslationUnit:
     """The IR of the file's kernels, device functions and launches; with `focus` (a line of the
     file), of the kernel defined around it only."""
-    return Extractor(tu, path, source, focus).run()
+    ex = Extractor(tu, path, source, focus)
+    with remembered_children(ex.children):  # the host flow walks the same statements for each launch
+        return ex.run()
 
 
 def read_source(path: str) -> str:

@@ -376,25 +376,29 @@ class Costing:
             _remember(rk)
         if hit is None:
             return
-        requests, cost, work = hit
+        requests, cost, ideal, work = hit
         self.work += work
         st.row_requests = st.row_requests + requests  # type: ignore[operator]
         st.row_cost = st.row_cost + cost  # type: ignore[operator]
+        st.row_ideal = st.row_ideal + ideal  # type: ignore[operator]
 
     def _row_costs(self, a: np.ndarray, shared: bool, op: str, width: int, instruction: str = ""):
-        """(requests, wavefronts or sectors, work units) added per virtual block; None if no lane is active."""
+        """(requests, wavefronts or sectors, the ideal ones, work units) added per virtual block; None if no
+        lane is active."""
         warp_ids, rel = self._patterns(a)
         if not len(warp_ids):
             return None
         keys, counts, firsts, inverse = _group(rel, with_inverse=a.ndim == 2)
         work = rel.size + len(keys) * (SWEEP_ELEMENTS_PER_STEP // 2)
-        metrics = []
+        metrics, ideals = [], []
         for key in keys:
             cost = _model_cost(self._memo, self.arch, shared, op, width, key, instruction)[0]
             metrics.append(cost.wavefronts if shared else cost.sectors)  # type: ignore[attr-defined]
+            ideals.append(cost.ideal)  # type: ignore[attr-defined]
         if a.ndim == 1:  # the same cost in every block
-            return len(warp_ids), sum(m * c for m, c in zip(metrics, counts)), work
+            return (len(warp_ids), sum(m * c for m, c in zip(metrics, counts)),
+                    sum(m * c for m, c in zip(ideals, counts)), work)
         blocks = a.shape[0]
         block_of = warp_ids // (self._padded // 32)
         per = np.bincount(block_of * len(keys) + inverse, minlength=blocks * len(keys)).reshape(blocks, len(keys))
-        return per.sum(axis=1), per @ np.array(metrics, dtype=np.int64), work
+        return per.sum(axis=1), per @ np.array(metrics, dtype=np.int64), per @ np.array(ideals, dtype=np.int64), work

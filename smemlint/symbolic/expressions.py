@@ -303,6 +303,11 @@ class Expressions:
         if name.startswith("blockDim."):
             return self._const(self.config.block[axis])
         if name.startswith("blockIdx."):
+            rows = self.block_rows
+            if rows is not None:
+                col = rows[name[-1]]
+                lo, hi = int(col.min()), int(col.max())
+                return self._const(lo) if lo == hi else Known(col, bounds=(lo, hi))
             return self._const(self.config.block_idx[axis])
         if name.startswith("gridDim."):
             return self._const(self.config.grid[axis])

@@ -143,7 +143,7 @@ def run_async_copy(it, e: ir.AsyncCopy, mask: np.ndarray) -> Value:
     elif len(s_rows) < len(d_rows):
         s_rows = s_rows * len(d_rows)
     for r, (dw, sw) in enumerate(zip(d_rows, s_rows)):
-        requests = wavefronts = sectors = 0
+        requests = wavefronts = sectors = ideal = ideal_sectors = 0
         for warp, (dl, sl) in enumerate(zip(dw.tolist(), sw.tolist())):
             lanes_d = tuple(None if a < 0 else a for a in dl)
             lanes_s = tuple(None if a < 0 else a for a in sl)
@@ -156,6 +156,8 @@ def run_async_copy(it, e: ir.AsyncCopy, mask: np.ndarray) -> Value:
             requests += 1
             wavefronts += cost.wavefronts or 0
             sectors += cost.sectors
+            ideal += cost.ideal
+            ideal_sectors += cost.ideal_sectors
             if it._batched:
                 continue
             if cost.wavefronts is not None:
@@ -178,8 +180,10 @@ def run_async_copy(it, e: ir.AsyncCopy, mask: np.ndarray) -> Value:
         if it._batched:
             sd.row_requests[r] += requests
             sd.row_cost[r] += wavefronts
+            sd.row_ideal[r] += ideal
             ss.row_requests[r] += requests
             ss.row_cost[r] += sectors
+            ss.row_ideal[r] += ideal_sectors
     return it._zero
 
 

@@ -66,7 +66,7 @@ class Interpreter(Expressions, Costing):
                  arch: str = "sm_90", dims_override: dict[str, tuple[int, ...]] | None = None,
                  remap: dict[str, AddressRemap] | None = None, sweep: str | None = None,
                  sweep_budget: int | None = None, costed: frozenset[str] | None = None,
-                 residues: tuple[int, ...] | None = None):
+                 residues: tuple[int, ...] | None = None, blocks: tuple[tuple[int, int, int], ...] | None = None):
         self.unit = unit
         self.costed = costed  # keys of the symbols whose accesses are costed; None: every symbol
         self.kernel = kernel
@@ -102,10 +102,13 @@ class Interpreter(Expressions, Costing):
         self._loop_memo: dict[tuple, _LoopEffect] = {}
         # batched evaluation (the residue sweep)
         self.sweep = sweep
-        self._batched = sweep is not None
+        self._batched = sweep is not None or blocks is not None
         # the residues modulo SWEEP_ROWS evaluated, one virtual block each (default: all of them)
-        self.residues = (residues or tuple(range(SWEEP_ROWS))) if self._batched else (0,)
-        self.rows = len(self.residues)
+        self.residues = (residues or tuple(range(SWEEP_ROWS))) if sweep is not None else (0,)
+        self.rows = len(self.residues) if blocks is None else len(blocks)
+        # or blocks of the grid, one virtual block each: blockIdx is a column of their indices
+        self.block_rows = None if blocks is None else {
+            axis: np.array([b[i] for b in blocks], dtype=np.int64)[:, None] for i, axis in enumerate("xyz")}
         self._cond_rows: np.ndarray | None = None  # blocks evaluating a loop condition with no lane left
         # A batched step handles up to SWEEP_ROWS times the data: its cost is counted as steps plus
         # the elements of the values it makes (SWEEP_ELEMENTS_PER_STEP of them count as one step).
@@ -117,6 +120,7 @@ class Interpreter(Expressions, Costing):
                 st.row_requests = np.zeros(self.rows, dtype=np.int64)
                 st.row_cost = np.zeros(self.rows, dtype=np.int64)
                 st.row_unpredictable = np.zeros(self.rows, dtype=bool)
+                st.row_ideal = np.zeros(self.rows, dtype=np.int64)
 
     # ------------------------------------------------------------ entry
 
@@ -587,7 +591,7 @@ class _LoopEffect:
                 continue
             before[sid] = (tuple(getattr(st, f) for f in _SUMS), tuple(getattr(st, f) for f in _LAST),
                            st.unpredictable, st.notes, st.worst, st.constant_distinct,
-                           st.row_requests, st.row_cost, st.row_unpredictable)
+                           st.row_requests, st.row_cost, st.row_unpredictable, st.row_ideal)
             st.unpredictable, st.notes, st.worst, st.constant_distinct = None, set(), None, 0
             for f in _LAST:
                 setattr(st, f, _UNSET)
@@ -595,17 +599,18 @@ class _LoopEffect:
                 st.row_requests = np.zeros_like(st.row_requests)
                 st.row_cost = np.zeros_like(st.row_cost)
                 st.row_unpredictable = np.zeros_like(st.row_unpredictable)
+                st.row_ideal = np.zeros_like(st.row_ideal)
         notes_before, params_before = len(it.notes), set(it.params_read)
         steps_before, work_before = it._steps, it.work
         try:
             it._run_loop(loop, mask)
         finally:
             effect.sites = {}
-            for sid, (sums, last, unpredictable, notes, worst, cdist, rreq, rcost, runp) in before.items():
+            for sid, (sums, last, unpredictable, notes, worst, cdist, rreq, rcost, runp, rideal) in before.items():
                 st = it.stats[sid]
                 own = (tuple(getattr(st, f) - v for f, v in zip(_SUMS, sums)),
                        tuple(getattr(st, f) for f in _LAST), st.unpredictable, st.notes, st.worst,
-                       st.constant_distinct, st.row_requests, st.row_cost, st.row_unpredictable)
+                       st.constant_distinct, st.row_requests, st.row_cost, st.row_unpredictable, st.row_ideal)
                 effect.sites[sid] = own
                 # back to the state before, then this run's own record added: as if it ran in place
                 for f, v in zip(_SUMS, sums):
@@ -613,7 +618,7 @@ class _LoopEffect:
                 for f, v in zip(_LAST, last):
                     setattr(st, f, v)
                 st.unpredictable, st.notes, st.worst, st.constant_distinct = unpredictable, notes, worst, cdist
-                st.row_requests, st.row_cost, st.row_unpredictable = rreq, rcost, runp
+                st.row_requests, st.row_cost, st.row_unpredictable, st.row_ideal = rreq, rcost, runp, rideal
                 _apply(st, own)
         effect.env = {v: frame.env.get(v, _UNSET) for v in facts.variables}
         effect.notes = list(it.notes[notes_before:])
@@ -640,7 +645,7 @@ class _LoopEffect:
 
 def _apply(st: SiteStats, own: tuple) -> None:
     """Add one loop run's own record of a site to the site's stats, as the run itself would have."""
-    sums, last, unpredictable, notes, worst, cdist, rreq, rcost, runp = own
+    sums, last, unpredictable, notes, worst, cdist, rreq, rcost, runp, rideal = own
     for f, d in zip(_SUMS, sums):
         if d:
             setattr(st, f, getattr(st, f) + d)
@@ -657,3 +662,4 @@ def _apply(st: SiteStats, own: tuple) -> None:
         st.row_requests = st.row_requests + rreq
         st.row_cost = st.row_cost + rcost
         st.row_unpredictable = st.row_unpredictable | runp
+        st.row_ideal = st.row_ideal + rideal

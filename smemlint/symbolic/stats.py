@@ -67,11 +67,13 @@ class SiteStats:
     notes: set[str] = field(default_factory=set)
     worst: WorstRequest | None = None
     constant_distinct: int = 0  # constant space: most distinct addresses one warp's request read
-    # Batched evaluation only (the residue sweep), one entry per virtual block: requests, their
-    # wavefronts (shared) or sectors (global), and whether the address was unpredictable there.
+    # Batched evaluation only (the residue sweep, the grid's blocks), one entry per virtual block:
+    # requests, their wavefronts (shared) or sectors (global) and the ideal ones, and whether the
+    # address was unpredictable there.
     row_requests: np.ndarray | None = None
     row_cost: np.ndarray | None = None
     row_unpredictable: np.ndarray | None = None
+    row_ideal: np.ndarray | None = None
     # where nvcc's line table puts the instruction, when not on the access's own line: a load
     # hoisted out of its loop is attributed to the loop's line (hoisting.py)
     instruction_line: int | None = None
