@@ -89,7 +89,7 @@ def matrix_wavefronts(addresses: Sequence[int | None], count: int, arch: Arch | 
 
 @dataclass(frozen=True)
 class AsyncCopyCost:
-    wavefronts: int | None  # shared side (ncu's per-instruction L1 wavefronts); None: not modelled
+    wavefronts: int  # shared side (ncu's per-instruction L1 wavefronts)
     ideal: int  # the same bytes written as contiguous 128-byte lines
     sectors: int  # global side (ncu's per-instruction L2 theoretical sectors)
     ideal_sectors: int
@@ -100,9 +100,7 @@ class AsyncCopyCost:
 def async_copy_cost(destinations: Sequence[int | None], sources: Sequence[int | None], width: int,
                     arch: Arch | None = None) -> AsyncCopyCost:
     """One warp's cp.async of `width` bytes per lane: lane i copies from global byte address
-    `sources[i]` to shared byte address `destinations[i]` (None in either: lane inactive).
-    `wavefronts` is None where the shared side is known not to follow the rule (16-byte chunks of
-    one source sector written to two destination sectors: measured, not modelled)."""
+    `sources[i]` to shared byte address `destinations[i]` (None in either: lane inactive)."""
     arch = arch or ARCHES[DEFAULT_ARCH]
     if width not in ASYNC_COPY_WIDTHS:
         raise ValueError(f"cp.async copies 4, 8 or 16 bytes, not {width!r}")
@@ -114,20 +112,7 @@ def async_copy_cost(destinations: Sequence[int | None], sources: Sequence[int | 
     # whole 128-byte lines of either side move nothing (banks repeat, sectors align)
     dmin = min(d for d, _ in pairs) // LINE_BYTES * LINE_BYTES
     smin = min(s for _, s in pairs) // LINE_BYTES * LINE_BYTES
-    sector = arch.sector_bytes
-    cost = _async_copy_cost(tuple((d - dmin, s - smin) for d, s in pairs), width, sector)
-    split = {(s // sector, d // sector) for d, s in pairs}
-    if width == 16 and len(split) > len({(s // sector, d // LINE_BYTES) for d, s in pairs}):
-        # A source sector's two chunks land in different destination sectors of one line (rows
-        # padded by 16 bytes). Measured on the H100: the global side reads the source sector once
-        # per destination sector, 24 sectors a request for four layouts (fixtures/
-        # tensor_tile_loader.cu loaderPadded's 128-byte rows at a 144-byte pitch; LeetCUDA's and
-        # cuda_hgemm's 32-, 64- and 256-byte rows padded by 16 bytes, benchmarks/accuracy/llm),
-        # where the rule below gives 18. The shared side (10.5, 12, 15 and 24 wavefronts for those
-        # layouts, where the rule gives 7.5 to 18) follows no rule found: not modelled.
-        return AsyncCopyCost(None, cost.ideal, len(split), cost.ideal_sectors, cost.bytes_requested,
-                             cost.distinct_bytes)
-    return cost
+    return _async_copy_cost(tuple((d - dmin, s - smin) for d, s in pairs), width, arch.sector_bytes)
 
 
 @lru_cache(maxsize=16384)
@@ -135,22 +120,75 @@ def _async_copy_cost(pairs: tuple[tuple[int, int], ...], width: int, sector: int
     covered: dict[int, set[int]] = {}  # source line -> its bytes the warp reads
     for _, s in pairs:
         covered.setdefault(s // LINE_BYTES, set()).update(range(s, s + width))
-    whole = {line for line, b in covered.items() if len(b) == LINE_BYTES}
-    groups: dict[tuple[object, int], set[int]] = {}
-    for d, s in pairs:
-        line = s // LINE_BYTES
-        unit = ("line", line) if line in whole else ("sector", s // sector)
-        groups.setdefault((unit, d // LINE_BYTES), set()).update(
-            range(s // sector, (s + width - 1) // sector + 1))
     distinct = sum(len(b) for b in covered.values())
+    if width == 16:
+        wavefronts, sectors = _chunk_copy_cost(pairs, covered, sector)
+    else:
+        whole = {line for line, b in covered.items() if len(b) == LINE_BYTES}
+        groups: dict[tuple[object, int], set[int]] = {}
+        for d, s in pairs:
+            line = s // LINE_BYTES
+            unit = ("line", line) if line in whole else ("sector", s // sector)
+            groups.setdefault((unit, d // LINE_BYTES), set()).update(
+                range(s // sector, (s + width - 1) // sector + 1))
+        wavefronts, sectors = len(groups), sum(len(sectors) for sectors in groups.values())
     return AsyncCopyCost(
-        wavefronts=len(groups),
+        wavefronts=wavefronts,
         ideal=-(-distinct // LINE_BYTES),
-        sectors=sum(len(sectors) for sectors in groups.values()),
+        sectors=sectors,
         ideal_sectors=-(-distinct // sector),
         bytes_requested=width * len(pairs),
         distinct_bytes=distinct,
     )
+
+
+def _chunk_copy_cost(pairs: tuple[tuple[int, int], ...], covered: dict[int, set[int]],
+                     sector: int) -> tuple[int, int]:
+    """(wavefronts, sectors) of a warp's 16-byte cp.async (cp.async.cg, LDGSTS.128).
+
+    Measured on the H100 (benchmarks/accuracy/experiments/cp_async_rows.md: 384 layouts of rows of
+    32-512 bytes, padded by 0-112 bytes, at six offsets, sources apart or contiguous; the 11 layouts
+    of tests/model/test_tensor.py; and 74 tile loaders of LeetCUDA and cuda_hgemm):
+    - the global side reads each source sector once per destination sector its chunks land in;
+    - the shared side writes one wavefront per group of chunks that come from one source unit and
+      go to one destination line. A unit is a source line whose sectors the warp reads whole, else
+      one source sector. A group costs 1 where it fills whole destination sectors and each source
+      sector's two chunks land in one of them (rows at 32-byte-aligned offsets; a XOR swizzle of
+      chunks); otherwise each run of consecutive destination chunks costs 1 if it is one chunk or
+      such an aligned piece, else 2 (rows padded by 16 bytes: a source sector split over two
+      destination sectors; chunks rotated within a row)."""
+    full = {line for line, b in covered.items()
+            if all(set(range(k * sector, (k + 1) * sector)) <= b for k in {x // sector for x in b})}
+    groups: dict[tuple[object, int], set[tuple[int, int]]] = {}
+    for d, s in pairs:  # (lanes copying the same chunk to the same place count once)
+        line = s // LINE_BYTES
+        unit = ("line", line) if line in full else ("sector", s // sector)
+        groups.setdefault((unit, d // LINE_BYTES), set()).add((d, s))
+
+    def aligned(chunks) -> bool:  # noqa: ANN001
+        landing: dict[int, set[int]] = {}
+        for d, s in chunks:
+            landing.setdefault(s // sector, set()).add(d // sector)
+        written: set[int] = set()
+        for d, _ in chunks:
+            written.update(range(d, d + 16))
+        return all(len(v) == 1 for v in landing.values()) and \
+            all(set(range(k * sector, (k + 1) * sector)) <= written for k in {x // sector for x in written})
+
+    wavefronts = 0
+    for chunks in groups.values():
+        if len(chunks) == 1 or aligned(chunks):
+            wavefronts += 1
+            continue
+        chunks = sorted(chunks)
+        runs = [[chunks[0]]]
+        for c in chunks[1:]:
+            if c[0] - runs[-1][-1][0] in (0, 16):  # the next destination chunk (or the same one again)
+                runs[-1].append(c)
+            else:
+                runs.append([c])
+        wavefronts += sum(1 if len(run) == 1 or aligned(run) else 2 for run in runs)
+    return wavefronts, len({(s // sector, d // sector) for d, s in pairs})
 
 
 @dataclass(frozen=True)

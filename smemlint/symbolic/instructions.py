@@ -150,18 +150,14 @@ def run_async_copy(it, e: ir.AsyncCopy, mask: np.ndarray) -> Value:
             if all(a is None for a in lanes_d):
                 continue
             cost = async_copy_cost(lanes_d, lanes_s, width, it.arch)
-            if cost.wavefronts is None:
-                it._unpredictable(sd, "16-byte chunks of one source sector written to two destination sectors "
-                                      "(rows padded by 16 bytes): the shared side was measured, not modelled", mask)
             requests += 1
-            wavefronts += cost.wavefronts or 0
+            wavefronts += cost.wavefronts
             sectors += cost.sectors
             ideal += cost.ideal
             ideal_sectors += cost.ideal_sectors
             if it._batched:
                 continue
-            if cost.wavefronts is not None:
-                sd.wavefronts += cost.wavefronts
+            sd.wavefronts += cost.wavefronts
             sd.ideal += cost.ideal
             ss.sectors += cost.sectors
             ss.ideal_sectors += cost.ideal_sectors
@@ -170,7 +166,7 @@ def run_async_copy(it, e: ir.AsyncCopy, mask: np.ndarray) -> Value:
             sd.requests += 1
             ss.requests += 1
 
-            if cost.wavefronts is not None and (sd.worst is None or cost.wavefronts > sd.worst.wavefronts):
+            if sd.worst is None or cost.wavefronts > sd.worst.wavefronts:
                 sd.worst = WorstRequest(cost.wavefronts, warp, lanes_d,
                                         SharedCost(cost.wavefronts, cost.ideal, 0, (), None, (), False))
             if ss.worst is None or cost.sectors > ss.worst.wavefronts:
