@@ -144,17 +144,18 @@ class WrapperIndex:
         """(kernel, the wrapper's launch) for each launch a call of a wrapper makes: only for calls
         that pass a `__global__` function to a wrapper's kernel parameter."""
         try:
-            args = list(call.get_arguments())
-            kernels = {i: k for i, a in enumerate(args) if (k := kernel_of(a)) is not None}
-            if not kernels or call.referenced is None:
-                return []
-            defn = _definition(call.referenced)
+            ref = call.referenced
+            defn = _definition(ref) if ref is not None else None
             if defn is None:
                 return []
             key = defn.get_usr() or f"{defn.location.file}:{defn.location.line}"
             found = self._seen.get(key)
             if found is None:
                 found = self._seen[key] = forwarded_launches(defn, self.config_calls)
+            if not found:  # not a wrapper: its arguments need no look (most calls of a file)
+                return []
+            args = list(call.get_arguments())
+            kernels = {i: k for i, a in enumerate(args) if (k := kernel_of(a)) is not None}
             return [(kernels[f.kernel], f) for f in found if f.kernel in kernels]
         except Exception:  # noqa: BLE001 - a call libclang cannot read launches nothing we can see
             return []
