@@ -22,23 +22,37 @@ ldmatrix / stmatrix (`LDSM.16.M88[.2|.4]`, `STSM.16.M88[.4]`, `.trans` -> `MT88`
 cp.async (`LDGSTS.E[.64|.128]`, `.cg` -> `.BYPASS`; `__pipeline_memcpy_async`)
     The figures are Nsight Compute's per-instruction "L1 Wavefronts Shared" and
     "L2 Theoretical Sectors Global" (the per-kernel hardware counters do not
-    count LDGSTS). They are not a bank-conflict rule: 32 chunks of 16 bytes in
-    32 different 128-byte rows cost 32 whether the rows are padded or XOR-
-    swizzled. Fitted to all 14 measured sites: the warp's lanes are grouped by
-    (source unit, destination 128-byte line), where the source unit is the
-    source's 128-byte line when the warp's lanes cover all of it and its
-    32-byte sector otherwise; wavefronts = the number of groups, sectors = the
-    sum over groups of the sectors each group's lanes read. Measured: 4/8/16
-    bytes contiguous 1/2/4 wavefronts, 4/8/16 sectors; 4 bytes to an 8-byte
-    destination stride 2, 8 bytes to a 16-byte stride 4; 4 bytes from a
-    128-byte source stride 32 and 32; 16 bytes into 32 rows of 128 or 144
-    bytes, swizzled or not, 32 and 32; 16 bytes from a 32-byte source stride
-    32 and 32; a tile copy of 8 lanes per 128-byte row, swizzled, 4 and 16.
-    fixtures/tensor_tile_loader.cu (measured 2026-11-23, same setup) adds a
-    3-stage pipeline of 128-byte rows, plain and swizzled: 4 and 16, as the rule
-    says; into rows padded to 144 bytes it measured 10.5 and 24 where the rule
-    gives 7.5 and 18: the rule is not applied where a source sector's chunks
-    land in different destination sectors (`async_copy_cost` returns None).
+    count LDGSTS). Measured twice: 14 sites on 2026-11-23 (idioms corpus) and 54
+    source/destination patterns on 2026-11-27 (benchmarks/accuracy/pending/
+    cpasync_patterns.cu, cpasync-truth-sm90.jsonl: one warp per kernel).
+    4 and 8 bytes (`.ca`): wavefronts = the most lanes any bank serves, counted
+        on the destination's words and, separately, on the source's words (bank
+        of a global byte address b: (b / 4) mod 32), the larger of the two; lanes
+        on one word do not combine. Sectors = the 32-byte sectors of the source
+        bytes, as for a load. Measured (wavefronts/sectors): 4 bytes contiguous
+        1/4; destination word stride 2/4/8/32 2/4/8/32 (sectors 4); all lanes one
+        destination 32/4; pairs on one destination word 2; destination stride 33
+        words or shifted by 4 bytes 1; all lanes one source 32/1; source stride
+        2/8 words 2/8 (sectors 8/32); source shifted by 4 bytes 1/5; 8, 16, 24
+        lanes 1 (sectors 1/2/3); 8 bytes contiguous 2/8, destination stride
+        16/32/128 bytes 4/8/32, all lanes one source 32/1, 8/16/24 lanes 1/1/2.
+    16 bytes: lanes writing one 16-byte destination count once. A source sector
+        is "clean" when the lanes reading it all land in one destination sector
+        and that destination sector is filled from it alone; clean lanes cost one
+        wavefront per (source 128-byte line, destination 128-byte line) and one
+        sector per source sector; every other lane costs one wavefront and one
+        sector of its own. `.ca` (L1-allocating) reads its sectors once: sectors =
+        the distinct source sectors. Lanes predicated off an executed 16-byte
+        LDGSTS count one wavefront and one sector each (measured on `.cg`: 8, 16,
+        24 active lanes of a contiguous copy 25/28, 18/24, 11/20). Measured:
+        contiguous 4/16; destination stride 32 or 128 bytes, rows of 144 bytes,
+        source stride 32 or 64 bytes, all lanes one source, two lanes per source
+        chunk: 32/32 (`.ca`: sectors of the source); both sides stride 32 bytes
+        8/32; all lanes one destination 1/1; a tile copy of 8 lanes per 128-byte
+        row, swizzled, 4/16. Not modelled (`async_copy_cost` returns None): a
+        source sector copied whole but shifted by 16 bytes (measured 12/32 for a
+        contiguous copy shifted by one chunk, 10.5/24 for rows padded to 144 bytes
+        in fixtures/tensor_tile_loader.cu).
 
 wmma (m16n16k16, `__half`/`__nv_bfloat16` A and B, `float` accumulator)
     `load_matrix_sync` of A or B from shared memory is one `LDSM.16.M88.4`
@@ -98,10 +112,13 @@ class AsyncCopyCost:
 
 
 def async_copy_cost(destinations: Sequence[int | None], sources: Sequence[int | None], width: int,
-                    arch: Arch | None = None) -> AsyncCopyCost | None:
+                    arch: Arch | None = None, cache_global: bool = False,
+                    predicated_off: int = 0) -> AsyncCopyCost | None:
     """One warp's cp.async of `width` bytes per lane: lane i copies from global byte address
     `sources[i]` to shared byte address `destinations[i]` (None in either: lane inactive).
-    None where the rule is known to be wrong (16-byte chunks shifted by 16 bytes against the
+    `cache_global`: `.ca` (True) or `.cg` (False, 16 bytes only); `predicated_off`: lanes of the
+    warp that execute the instruction with a false guard (16 bytes: counted by Nsight Compute).
+    None where the rule is known to be wrong (a 16-byte copy shifted by 16 bytes against the
     32-byte sectors: measured, not modelled)."""
     arch = arch or ARCHES[DEFAULT_ARCH]
     if width not in ASYNC_COPY_WIDTHS:
@@ -114,36 +131,78 @@ def async_copy_cost(destinations: Sequence[int | None], sources: Sequence[int | 
     # whole 128-byte lines of either side move nothing (banks repeat, sectors align)
     dmin = min(d for d, _ in pairs) // LINE_BYTES * LINE_BYTES
     smin = min(s for _, s in pairs) // LINE_BYTES * LINE_BYTES
-    sector = arch.sector_bytes
-    if width == 16 and len({(s // sector, d // sector) for d, s in pairs}) > \
-            len({(s // sector, d // LINE_BYTES) for d, s in pairs}):
-        # A source sector's two chunks land in different destination sectors of one line (rows
-        # padded by 16 bytes): measured 10.5 wavefronts and 24 sectors per request where this rule
-        # gives 7.5 and 18 (fixtures/tensor_tile_loader.cu, loaderPadded). Not modelled.
-        return None
-    return _async_copy_cost(tuple((d - dmin, s - smin) for d, s in pairs), width, sector)
+    pairs = tuple((d - dmin, s - smin) for d, s in pairs)
+    if width < 16:
+        return _narrow_copy_cost(pairs, width, arch.sector_bytes, arch.banks, arch.bank_bytes)
+    return _wide_copy_cost(pairs, arch.sector_bytes, cache_global, predicated_off if width == 16 else 0)
 
 
 @lru_cache(maxsize=16384)
-def _async_copy_cost(pairs: tuple[tuple[int, int], ...], width: int, sector: int) -> AsyncCopyCost:
-    covered: dict[int, set[int]] = {}  # source line -> its bytes the warp reads
+def _narrow_copy_cost(pairs: tuple[tuple[int, int], ...], width: int, sector: int, banks: int,
+                      bank_bytes: int) -> AsyncCopyCost:
+    """4 and 8 bytes: the most lanes one bank serves, on either side (module docstring)."""
+    def most_per_bank(addresses: list[int]) -> int:
+        count: dict[int, int] = {}
+        for a in addresses:
+            for word in range(a // bank_bytes, (a + width - 1) // bank_bytes + 1):
+                count[word % banks] = count.get(word % banks, 0) + 1
+        return max(count.values())
+    src_bytes: set[int] = set()
     for _, s in pairs:
-        covered.setdefault(s // LINE_BYTES, set()).update(range(s, s + width))
-    whole = {line for line, b in covered.items() if len(b) == LINE_BYTES}
-    groups: dict[tuple[object, int], set[int]] = {}
-    for d, s in pairs:
-        line = s // LINE_BYTES
-        unit = ("line", line) if line in whole else ("sector", s // sector)
-        groups.setdefault((unit, d // LINE_BYTES), set()).update(
-            range(s // sector, (s + width - 1) // sector + 1))
-    distinct = sum(len(b) for b in covered.values())
+        src_bytes.update(range(s, s + width))
+    requested = width * len(pairs)
     return AsyncCopyCost(
-        wavefronts=len(groups),
-        ideal=-(-distinct // LINE_BYTES),
-        sectors=sum(len(sectors) for sectors in groups.values()),
-        ideal_sectors=-(-distinct // sector),
+        wavefronts=max(most_per_bank([d for d, _ in pairs]), most_per_bank([s for _, s in pairs])),
+        ideal=-(-requested // LINE_BYTES),
+        sectors=len({b // sector for b in src_bytes}),
+        ideal_sectors=-(-len(src_bytes) // sector),
+        bytes_requested=requested,
+        distinct_bytes=len(src_bytes),
+    )
+
+
+@lru_cache(maxsize=16384)
+def _wide_copy_cost(pairs: tuple[tuple[int, int], ...], sector: int, cache_global: bool,
+                    predicated_off: int) -> AsyncCopyCost | None:
+    """16 bytes: clean source sectors grouped by lines, the other lanes one each (module docstring)."""
+    width = 16
+    by_destination: dict[int, int] = {}
+    for d, s in pairs:
+        by_destination.setdefault(d, s)  # lanes writing one destination count once
+    lanes = tuple(by_destination.items())
+    readers: dict[int, list[tuple[int, int]]] = {}  # source sector -> its lanes (d, s)
+    writers: dict[int, set[int]] = {}  # destination sector -> the source sectors feeding it
+    for d, s in lanes:
+        readers.setdefault(s // sector, []).append((d, s))
+        writers.setdefault(d // sector, set()).add(s // sector)
+    groups: set[tuple[int, int]] = set()
+    wavefronts = sectors = 0
+    for sec, group in readers.items():
+        dst_sectors = {d // sector for d, _ in group}
+        clean = len(dst_sectors) == 1 and writers[next(iter(dst_sectors))] == {sec}
+        if clean:
+            groups.add((sec * sector // LINE_BYTES, group[0][0] // LINE_BYTES))
+            sectors += 1
+            continue
+        if len(group) > 1 and len({d - s for d, s in group}) == 1:
+            return None  # a sector copied whole, shifted by 16 bytes: measured, not modelled
+        wavefronts += len(group)
+        sectors += len(group)
+    wavefronts += len(groups) + predicated_off
+    sectors += predicated_off
+    src_bytes: set[int] = set()
+    for _, s in pairs:
+        src_bytes.update(range(s, s + width))
+    if cache_global:
+        sectors = len({b // sector for b in src_bytes})
+    active = len(lanes) + predicated_off
+    return AsyncCopyCost(
+        wavefronts=wavefronts,
+        ideal=-(-width * active // LINE_BYTES),
+        sectors=sectors,
+        ideal_sectors=-(-len(src_bytes) // sector),
         bytes_requested=width * len(pairs),
-        distinct_bytes=distinct,
+        distinct_bytes=len(src_bytes),
     )
 
 

@@ -138,6 +138,7 @@ def run_async_copy(it, e: ir.AsyncCopy, mask: np.ndarray) -> Value:
     sd.notes.add(f"{sd.site.instruction}: Nsight Compute's per-instruction figures for LDGSTS (model/tensor.py); "
                  "not a bank-conflict count")
     d_rows, s_rows = _lane_rows(it, d_arr, mask), _lane_rows(it, s_arr, mask)
+    cache_global = sd.site.instruction == "cp.async.ca"  # LDGSTS.E.128; .cg and the C++ forms: .BYPASS
     if len(d_rows) < len(s_rows):
         d_rows = d_rows * len(s_rows)
     elif len(s_rows) < len(d_rows):
@@ -149,11 +150,16 @@ def run_async_copy(it, e: ir.AsyncCopy, mask: np.ndarray) -> Value:
             lanes_s = tuple(None if a < 0 else a for a in sl)
             if all(a is None for a in lanes_d):
                 continue
-            cost = async_copy_cost(lanes_d, lanes_s, width, it.arch)
+            off = 0
+            if width == 16:  # lanes of the warp guarded off: counted by Nsight Compute (model/tensor.py)
+                off = min(32, it.n - 32 * (warp % (it._padded // 32))) - sum(a is not None for a in lanes_d)
+            cost = async_copy_cost(lanes_d, lanes_s, width, it.arch, cache_global=cache_global,
+                                   predicated_off=max(0, off))
             if cost is None:
                 for st in (sd, ss):
                     it._unpredictable(st, "16-byte chunks copied 16 bytes off their source's 32-byte sectors "
-                                          "(destination rows padded by 16 bytes): measured, not modelled", mask)
+                                          "(a shifted copy, or rows padded by 16 bytes): measured, not modelled",
+                                      mask)
                 return it._zero
             requests += 1
             wavefronts += cost.wavefronts

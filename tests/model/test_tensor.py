@@ -108,8 +108,9 @@ def test_async_copy_bounds(dst, src, width):
         return
     assert cost.ideal <= cost.wavefronts <= 32
     assert cost.ideal_sectors <= cost.sectors
-    # every group reads at least one sector, and no lane's bytes are counted twice within a group
-    assert cost.wavefronts <= cost.sectors <= 32 * ((width + 31) // 32)
+    assert cost.sectors <= 32 * ((width + 31) // 32)
+    if width == 16:  # every group reads at least one sector; every other lane one of its own
+        assert cost.wavefronts <= cost.sectors
 
 
 def test_async_copy_inactive_lanes():
