@@ -69,14 +69,19 @@ def _dependent_array(c: ci.Cursor) -> bool:
 def atomic_form(name: str, elem: CType, value: ir.Expr | None, discarded: bool) -> str:
     """Which instruction an `atomic*` call becomes (model/banks.py's measurements): "atomic.popc"
     (`atomicAdd(p, 1)`, old value unused: ATOMS.POPC.INC), "atomic.add" (other 32-bit integer adds
-    and subtracts), "atomic.int" (the other 32-bit integer atomics), else "atomic.<kind><bits>"
-    (`atomic.float32`: in shared memory a compare-and-swap loop)."""
+    and subtracts), "atomic.cas", "atomic.int" (the other 32-bit integer atomics), "atomic.<kind><bits>"
+    for other adds (`atomic.float32`: in shared memory a compare-and-swap loop), else
+    "atomic.<kind><bits>.<operation>" (`atomic.float32.exch`, `atomic.int64.cas`)."""
     base = re.sub(r"_(block|system)$", "", name)
     if elem.kind == "int" and elem.bytes == 4:
         if base == "atomicAdd" and discarded and isinstance(value, ir.Const) and value.value == 1:
             return "atomic.popc"
+        if base == "atomicCAS":
+            return "atomic.cas"
         return "atomic.add" if base in ("atomicAdd", "atomicSub") else "atomic.int"
-    return f"atomic.{elem.kind}{elem.bytes * 8}"
+    if base in ("atomicAdd", "atomicSub"):
+        return f"atomic.{elem.kind}{elem.bytes * 8}"
+    return f"atomic.{elem.kind}{elem.bytes * 8}.{base[len('atomic'):].lower()}"  # atomic.int64.cas
 
 
 def _header_end(c: ci.Cursor) -> int | None:
