@@ -84,6 +84,23 @@ def atomic_form(name: str, elem: CType, value: ir.Expr | None, discarded: bool) 
     return f"atomic.{elem.kind}{elem.bytes * 8}.{base[len('atomic'):].lower()}"  # atomic.int64.cas
 
 
+def fast_division_body(defn: ci.Cursor) -> bool:
+    """Is `defn` ggml's fast division: parameters (an integer n, a `uint3` fd) and a body that takes
+    `__umulhi(n, fd.x)`, adds n and shifts right by `fd.y` (and reads nothing else of fd)?"""
+    try:
+        params = [ch for ch in defn.get_children() if ch.kind == K.PARM_DECL]
+        if len(params) != 2 or "uint3" not in params[1].type.spelling:
+            return False
+        n, fd = params[0].spelling, params[1].spelling
+        tokens = [t.spelling for t in defn.get_tokens()]
+    except Exception:  # noqa: BLE001
+        return False
+    if not n or not fd or "__umulhi" not in tokens or ">>" not in tokens or tokens.count("return") != 1:
+        return False
+    fields = {tokens[i + 2] for i in range(len(tokens) - 2) if tokens[i] == fd and tokens[i + 1] == "."}
+    return fields == {"x", "y"} and tokens.count(n) >= 3  # n: parameter, __umulhi's operand, the add
+
+
 def _header_end(c: ci.Cursor) -> int | None:
     """Offset of the `)` closing an if/for/while header, from the statement's tokens."""
     depth = 0
@@ -433,6 +450,13 @@ class FunctionLowerer:
             if sym is not None:
                 if sym.space == "shared":
                     self.ex.kernel_shared.setdefault(sym.key, sym)
+                if sym.space in ("global", "constant") and not sym.dims and not sym.dynamic and ct.is_int \
+                        and ref.type.is_const_qualified():
+                    # `__device__ const int k = 1;`: nvcc puts the value in the instruction, no load
+                    # (measured: pending/fixed_values.cu, const_stride)
+                    v = const_value(c)
+                    if v is not None:
+                        return ir.Const(ct, v)
                 return ir.SymbolRef(ct, sym)
             if rk == K.VAR_DECL and ref.semantic_parent is not None and \
                     ref.semantic_parent.kind in (K.TRANSLATION_UNIT, K.NAMESPACE):
@@ -638,9 +662,13 @@ class FunctionLowerer:
             # T v = src; of a struct: copy construction from a memory lvalue is a load of the whole struct
             if len(args_c) == 1 and self.ex.ctype(args_c[0].type).kind == "record":
                 inner = self.ex.strip(args_c[0])
-                if inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR):
-                    return self.load(inner, self.ex.ctype(inner.type))
+                if inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR, K.DECL_REF_EXPR):
+                    return self.load(inner, self.ex.ctype(inner.type))  # (a struct variable: itself)
             return ir.Opaque(ct, f"constructed {ct.spelling}", tuple(self.expr(a) for a in args_c))
+        if ref is not None and ref.kind == K.FUNCTION_DECL and len(args_c) == 2:
+            quotient = self.fast_division(ref, args_c, ct)
+            if quotient is not None:
+                return quotient
         args = tuple(self.expr(a) for a in args_c)
         func_key = None
         if ref is not None and ref.kind in _CALLABLE_KINDS:
@@ -658,6 +686,24 @@ class FunctionLowerer:
             if obj is not None:
                 args = (self.expr(obj), *args)
         return ir.Call(ct, name, args, func_key, sp)
+
+    def fast_division(self, ref: ci.Cursor, args_c: list[ci.Cursor], ct: CType) -> ir.Expr | None:
+        """`fastdiv(n, fd)` -> `n / fd.z`: a function of an integer and a `uint3` whose body is ggml's
+        fast division `(__umulhi(n, fd.x) + n) >> fd.y` (fd = <multiplier, shift, divisor>, made by
+        the host's `init_fastdiv_values(d)`), which is n / d exactly for every 32-bit n. Found by
+        what the body does, not by its name; the divisor is the field the body leaves unused."""
+        defn = ref.get_definition()
+        if defn is None or not fast_division_body(defn):
+            return None
+        arg = self.ex.strip(args_c[1])
+        if arg.kind == K.CALL_EXPR and len(list(arg.get_arguments())) == 1:  # the by-value copy
+            arg = self.ex.strip(next(arg.get_arguments()))
+        fd = self.lvalue(arg)
+        if not isinstance(fd, (ir.VarRef, ir.LocalField)):
+            return None
+        start = fd.offset if isinstance(fd, ir.LocalField) else 0
+        divisor = ir.LocalField(ir.UINT, fd.var, f"{fd.name}.z", start + 8)
+        return ir.BinOp(ct, "/", self.expr(args_c[0]), divisor)
 
     def memory_intrinsic(self, c: ci.Cursor, name: str, args_c: list[ci.Cursor], ct: CType) -> ir.Expr | None:
         """`__ldg(p)`, `__ldcs(p)`, ...: one load of `*p`; `__stcs(p, v)`, ...: one store of `*p`;
