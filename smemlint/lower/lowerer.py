@@ -15,7 +15,7 @@ from .. import ir
 from ..ir import CType, Span
 from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, unary_operator_kind
 from ..cursors.nodes import children, for_header, in_system_header
-from . import instructions
+from . import collectives, instructions
 from .barriers import ASM_BARRIER, barrier_name
 from .wording import binary_operator, construct, named
 
@@ -644,6 +644,9 @@ class FunctionLowerer:
             site = self.ex.new_site(self.ex.strip(args_c[0]), "atomic", lv.ctype.bytes, lv, instruction=form)
             return ir.Opaque(ct, f"result of {name}", (ir.Access(lv.ctype, site, "atomic", lv, None), *rest),
                              uniform=False)  # each lane gets its own old value
+        collective = collectives.lower_collective(self, c, ref, name, args_c, ct)
+        if collective is not None:
+            return collective
         if name in instructions.CALL_NAMES:
             special = instructions.lower_call(self, c, name, args_c, ct)
             if special is not None:
