@@ -13,7 +13,7 @@ per thread, 2026-11-27), t the linear thread index, i the item, w = t / 32, l = 
 |---|---|---|
 | DIRECT | `p[t*ITEMS + i]` (16 sectors per request) | none |
 | STRIPED | `p[i*BLOCK + t]` (4) | none |
-| VECTORIZE | store: ITEMS*sizeof(T)/16 16-byte stores at `p + 16*t` (16); load: not costed (nvcc also emits the scalar path, whose predicated-off requests ncu counts: 3.2) | none |
+| VECTORIZE | store: the thread's items in 16-byte (8-byte for 2 floats) stores (16; 8); load: not costed (nvcc also emits the scalar path, whose predicated-off requests ncu counts: 3.2) | none |
 | TRANSPOSE | striped, as STRIPED | load: `s[i*BLOCK + t]` stores (1 wavefront), barrier, blocked reads `s[t*ITEMS ..]` in 16-byte pieces (LDS.128: 4); store: the reverse |
 | WARP_TRANSPOSE[_TIMESLICED] | warp-striped `p[w*32*ITEMS + i*32 + l]` (4) | the same, with warp-striped shared offsets |
 
@@ -144,11 +144,10 @@ def _load_store(fl, c: ci.Cursor, cls: str, targs: list[str], args_c: list[ci.Cu
         index = [op("+", u(i * block), t) for i in range(items)]
     elif algorithm == "warp_transpose":
         index = [op("+", op("*", warp, u(32 * items)), op("+", u(32 * i), lane)) for i in range(items)]
-    else:  # vectorize (a store): 16-byte pieces of the thread's items
-        if (items * size) % VECTOR:
-            return None
-        index = [op("+", op("*", t, u(items * size // VECTOR)), u(k)) for k in range(items * size // VECTOR)]
-    width = VECTOR if algorithm == "vectorize" else size
+    else:  # vectorize (a store): the widest vector pieces of the thread's items (2 floats: STG.E.64)
+        vec = next((v for v in (VECTOR, 8, 4) if (items * size) % v == 0 and v >= size), size)
+        index = [op("+", op("*", t, u(items * size // vec)), u(k)) for k in range(items * size // vec)]
+    width = vec if algorithm == "vectorize" else size
     g_ct = CType("other", width, spelling=f"{width}-byte piece")
     sp = fl.span(c)
     glob = []

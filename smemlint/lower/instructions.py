@@ -261,7 +261,12 @@ class AsmLowering:
             size = self.constant(ins.operands[2])
             if dst is None or src is None or size not in (4, 8, 16):
                 return None
-            return [ir.ExprStmt(self.sp, self.async_copy(dst, src, size, f"cp.async.{'cg' if 'cg' in parts else 'ca'}"))]
+            copy = self.async_copy(dst, src, size, f"cp.async.{'cg' if 'cg' in parts else 'ca'}")
+            if len(ins.operands) >= 4:  # src-size: lanes that read 0 bytes only zero-fill their destination
+                read = self.operand(ins.operands[3])
+                if read is not None:
+                    copy = ir.AsyncCopy(copy.ctype, copy.destination, copy.source, read)
+            return [ir.ExprStmt(self.sp, copy)]
         if head in ("ld", "st") and ("shared" in parts or "global" in parts or any(p.startswith("shared::") for p in parts)):
             space = "global" if "global" in parts else "shared"
             vec = next((int(p[1]) for p in parts if p in ("v2", "v4", "v8")), 1)

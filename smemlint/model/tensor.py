@@ -113,16 +113,27 @@ class AsyncCopyCost:
 
 def async_copy_cost(destinations: Sequence[int | None], sources: Sequence[int | None], width: int,
                     arch: Arch | None = None, cache_global: bool = False,
-                    predicated_off: int = 0) -> AsyncCopyCost | None:
+                    predicated_off: int = 0, reads: Sequence[bool] | None = None) -> AsyncCopyCost | None:
     """One warp's cp.async of `width` bytes per lane: lane i copies from global byte address
     `sources[i]` to shared byte address `destinations[i]` (None in either: lane inactive).
     `cache_global`: `.ca` (True) or `.cg` (False, 16 bytes only); `predicated_off`: lanes of the
-    warp that execute the instruction with a false guard (16 bytes: counted by Nsight Compute).
+    warp that execute the instruction with a false guard (16-byte `.cg`: counted by Nsight Compute);
+    `reads[i]` False: lane i's src-size operand is 0 (it zero-fills its destination, reads nothing).
     None where the rule is known to be wrong (a 16-byte copy shifted by 16 bytes against the
     32-byte sectors: measured, not modelled)."""
     arch = arch or ARCHES[DEFAULT_ARCH]
     if width not in ASYNC_COPY_WIDTHS:
         raise ValueError(f"cp.async copies 4, 8 or 16 bytes, not {width!r}")
+    if reads is not None and not all(reads):
+        # src-size 0 (zero fill): the lane's destination costs what a copy would, it reads nothing
+        # (measured: 8 and 16 of 32 lanes reading, 16 bytes: 4 wavefronts, 4 and 8 sectors; 4 bytes 1/1)
+        whole = async_copy_cost(destinations, sources, width, arch, cache_global, predicated_off)
+        part = async_copy_cost(destinations, [s if r else None for s, r in zip(sources, reads)], width, arch,
+                               cache_global)
+        if whole is None or part is None:
+            return None
+        return AsyncCopyCost(whole.wavefronts, whole.ideal, part.sectors, part.ideal_sectors, part.bytes_requested,
+                             part.distinct_bytes)
     if len(destinations) != arch.warp_size or len(sources) != arch.warp_size:
         raise ValueError(f"expected {arch.warp_size} lane addresses")
     pairs = tuple((d, s) for d, s in zip(destinations, sources) if d is not None and s is not None)
@@ -134,25 +145,39 @@ def async_copy_cost(destinations: Sequence[int | None], sources: Sequence[int | 
     pairs = tuple((d - dmin, s - smin) for d, s in pairs)
     if width < 16:
         return _narrow_copy_cost(pairs, width, arch.sector_bytes, arch.banks, arch.bank_bytes)
-    return _wide_copy_cost(pairs, arch.sector_bytes, cache_global, predicated_off if width == 16 else 0)
+    return _wide_copy_cost(pairs, arch.sector_bytes, cache_global, 0 if cache_global else predicated_off)
 
 
 @lru_cache(maxsize=16384)
 def _narrow_copy_cost(pairs: tuple[tuple[int, int], ...], width: int, sector: int, banks: int,
                       bank_bytes: int) -> AsyncCopyCost:
-    """4 and 8 bytes: the most lanes one bank serves, on either side (module docstring)."""
-    def most_per_bank(addresses: list[int]) -> int:
-        count: dict[int, int] = {}
-        for a in addresses:
-            for word in range(a // bank_bytes, (a + width - 1) // bank_bytes + 1):
-                count[word % banks] = count.get(word % banks, 0) + 1
-        return max(count.values())
+    """4 and 8 bytes: wavefronts as the hardware schedules them (module docstring)."""
+    def banks_of(a: int) -> frozenset[int]:
+        return frozenset(w % banks for w in range(a // bank_bytes, (a + width - 1) // bank_bytes + 1))
+    lanes = [(banks_of(s), banks_of(d)) for d, s in pairs]
+    pending = list(range(len(lanes)))
+    wavefronts = 0
+    while pending:
+        wavefronts += 1
+        src_used: set[int] = set()
+        chosen = []
+        for lane in pending:  # each source bank's lowest pending lane
+            if not lanes[lane][0] & src_used:
+                src_used |= lanes[lane][0]
+                chosen.append(lane)
+        dst_used: set[int] = set()
+        done = set()
+        for lane in chosen:  # of those, the lanes whose destination banks are still free
+            if not lanes[lane][1] & dst_used:
+                dst_used |= lanes[lane][1]
+                done.add(lane)
+        pending = [lane for lane in pending if lane not in done]
     src_bytes: set[int] = set()
     for _, s in pairs:
         src_bytes.update(range(s, s + width))
     requested = width * len(pairs)
     return AsyncCopyCost(
-        wavefronts=max(most_per_bank([d for d, _ in pairs]), most_per_bank([s for _, s in pairs])),
+        wavefronts=wavefronts,
         ideal=-(-requested // LINE_BYTES),
         sectors=len({b // sector for b in src_bytes}),
         ideal_sectors=-(-len(src_bytes) // sector),
@@ -176,6 +201,8 @@ def _wide_copy_cost(pairs: tuple[tuple[int, int], ...], sector: int, cache_globa
         readers.setdefault(s // sector, []).append((d, s))
         writers.setdefault(d // sector, set()).add(s // sector)
     groups: set[tuple[int, int]] = set()
+    shifted: dict[int, list[tuple[int, int]]] = {}  # displacement -> its lanes (d, s)
+    alone: list[tuple[int, int]] = []
     wavefronts = sectors = 0
     for sec, group in readers.items():
         dst_sectors = {d // sector for d, _ in group}
@@ -185,9 +212,21 @@ def _wide_copy_cost(pairs: tuple[tuple[int, int], ...], sector: int, cache_globa
             sectors += 1
             continue
         if len(group) > 1 and len({d - s for d, s in group}) == 1:
-            return None  # a sector copied whole, shifted by 16 bytes: measured, not modelled
-        wavefronts += len(group)
-        sectors += len(group)
+            shifted.setdefault(group[0][0] - group[0][1], []).extend(group)  # copied whole, shifted by 16
+            continue
+        alone.extend(group)
+    for d, s in alone:  # a lane alone in its sector: part of a shifted copy (its first or last chunk)?
+        if d - s in shifted:
+            shifted[d - s].append((d, s))
+        else:
+            wavefronts += 1
+            sectors += 1
+    for moved in shifted.values():
+        cost = _shifted_lines(moved, width)
+        if cost is None:
+            return None  # not whole 128-byte lines on either side: not measured
+        wavefronts += cost[0]
+        sectors += cost[1]
     wavefronts += len(groups) + predicated_off
     sectors += predicated_off
     src_bytes: set[int] = set()
@@ -204,6 +243,29 @@ def _wide_copy_cost(pairs: tuple[tuple[int, int], ...], sector: int, cache_globa
         bytes_requested=width * len(pairs),
         distinct_bytes=len(src_bytes),
     )
+
+
+# A 128-byte line copied whole by 8 lanes of 16 bytes, its other side starting `o` bytes into a line
+# with o = 16 (mod 32): wavefronts by o (measured: contiguous copies shifted by 16, 48, 80, 112 bytes
+# on either side, and rows padded to 144 bytes: 10 per 4 rows, 10.5 in the tile loader)
+SHIFTED_LINE_WAVEFRONTS = {16: 3, 48: 4, 80: 4, 112: 3}
+
+
+def _shifted_lines(lanes: list[tuple[int, int]], width: int) -> tuple[int, int] | None:
+    """(wavefronts, sectors) of lanes copying whole 128-byte lines shifted by 16 bytes against the
+    sectors (one displacement); None unless one side is whole lines."""
+    per_line = LINE_BYTES // width
+    for side in (1, 0):  # whole source lines, else whole destination lines
+        lines: dict[int, list[tuple[int, int]]] = {}
+        for lane in lanes:
+            lines.setdefault(lane[side] // LINE_BYTES, []).append(lane)
+        if all(len({x[side] for x in group}) == per_line for group in lines.values()):
+            wavefronts = 0
+            for group in lines.values():
+                start = min(group, key=lambda x: x[side])
+                wavefronts += SHIFTED_LINE_WAVEFRONTS.get(start[1 - side] % LINE_BYTES, 0)
+            return (wavefronts, per_line * len(lines)) if wavefronts else None
+    return None
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,8 @@ PROGRAMS = {
     "fixed-values": (HERE.parent, ["pending/fixed_values.cu"], HERE / "fixed-values-truth-sm90.jsonl"),
     # cub collectives, each instruction at the line of the cub call it was inlined from (cub_truth.py)
     "cub": (HERE.parent, ["pending/cub_collectives.cu"], HERE / "cub-truth-sm90.jsonl"),
+    "cub2": (HERE.parent, ["pending/cub_collectives2.cu"], HERE / "cub2-truth-sm90.jsonl"),
+    "cpasync2": (HERE.parent, ["pending/cpasync_patterns2.cu"], HERE / "cpasync2-truth-sm90.jsonl"),
     # linted with --sass: the numbers are those of the instructions nvcc emitted (issue 17 item 6)
     "emitted-layouts": (HERE.parent, ["pending/emitted_layouts.cu"], HERE / "emitted-layouts-truth-sm90.jsonl"),
 }

@@ -1,7 +1,7 @@
 """cub_collectives.cu's measurement as a truth table, each instruction charged to the line of the
 cub call it was inlined from (run where the ncu dump is; no GPU needed).
 
-    python benchmarks/accuracy/pending/cub_truth.py GI.txt RUN1.json META.txt \
+    python benchmarks/accuracy/pending/cub_truth.py GI.txt RUN1.json META.txt [SOURCE] \
         > benchmarks/accuracy/idioms/cub-truth-sm90.jsonl
 
 GI.txt: `nvdisasm -gi -c` of the program's cubin (device.sh-like run: `cuobjdump -xelf all`);
@@ -49,6 +49,9 @@ def inline_chains(gi: Path) -> dict[str, dict[int, list[tuple[str, int]]]]:
 
 
 def main() -> int:
+    global SOURCE
+    if len(sys.argv) > 4:
+        SOURCE = sys.argv[4]  # cub_collectives2.cu
     funcs = inline_chains(Path(sys.argv[1]))
     dump = json.loads(Path(sys.argv[2]).read_text())
     meta = Path(sys.argv[3]).read_text().splitlines()
