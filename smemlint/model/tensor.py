@@ -23,19 +23,22 @@ cp.async (`LDGSTS.E[.64|.128]`, `.cg` -> `.BYPASS`; `__pipeline_memcpy_async`)
     The figures are Nsight Compute's per-instruction "L1 Wavefronts Shared" and
     "L2 Theoretical Sectors Global" (the per-kernel hardware counters do not
     count LDGSTS). Measured twice: 14 sites on 2026-11-23 (idioms corpus) and 54
-    source/destination patterns on 2026-11-27 (benchmarks/accuracy/pending/
-    cpasync_patterns.cu, cpasync-truth-sm90.jsonl: one warp per kernel).
-    4 and 8 bytes (`.ca`): wavefronts = the most lanes any bank serves, counted
-        on the destination's words and, separately, on the source's words (bank
-        of a global byte address b: (b / 4) mod 32), the larger of the two; lanes
-        on one word do not combine. Sectors = the 32-byte sectors of the source
-        bytes, as for a load. Measured (wavefronts/sectors): 4 bytes contiguous
-        1/4; destination word stride 2/4/8/32 2/4/8/32 (sectors 4); all lanes one
-        destination 32/4; pairs on one destination word 2; destination stride 33
-        words or shifted by 4 bytes 1; all lanes one source 32/1; source stride
-        2/8 words 2/8 (sectors 8/32); source shifted by 4 bytes 1/5; 8, 16, 24
-        lanes 1 (sectors 1/2/3); 8 bytes contiguous 2/8, destination stride
-        16/32/128 bytes 4/8/32, all lanes one source 32/1, 8/16/24 lanes 1/1/2.
+    source/destination patterns and 24 more on 2026-11-27 (benchmarks/accuracy/pending/
+    cpasync_patterns.cu, cpasync_patterns2.cu, cpasync{,2}-truth-sm90.jsonl: one warp per kernel).
+    4 and 8 bytes (`.ca`): wavefronts are passes; in each, every source bank's
+        lowest pending lane is picked (bank of a global byte address b: (b / 4) mod
+        32; 8 bytes: both its banks), and of those the lanes whose destination
+        banks are still free in this pass go (lowest lane first); lanes on one word
+        do not combine. Sectors = the 32-byte sectors of the source bytes, as for a
+        load. Measured (wavefronts/sectors): 4 bytes contiguous 1/4; destination
+        word stride 2/4/8/32 2/4/8/32 (sectors 4); all lanes one destination 32/4;
+        pairs on one destination word 2; destination stride 33 words or shifted by
+        4 bytes 1; all lanes one source 32/1; source stride 2/8 words 2/8 (sectors
+        8/32); source shifted by 4 bytes 1/5; 8, 16, 24 lanes 1 (sectors 1/2/3);
+        destination pairs with sources l % 16 3 (either side alone: 2); 8 bytes
+        contiguous 2/8, destination stride 16/32/128 bytes 4/8/32, all lanes one
+        source 32/1, 8/16/24 lanes 1/1/2. A lane whose src-size operand is 0 (zero
+        fill) costs its destination and reads nothing.
     16 bytes: lanes writing one 16-byte destination count once. A source sector
         is "clean" when the lanes reading it all land in one destination sector
         and that destination sector is filled from it alone; clean lanes cost one
@@ -49,10 +52,12 @@ cp.async (`LDGSTS.E[.64|.128]`, `.cg` -> `.BYPASS`; `__pipeline_memcpy_async`)
         source stride 32 or 64 bytes, all lanes one source, two lanes per source
         chunk: 32/32 (`.ca`: sectors of the source); both sides stride 32 bytes
         8/32; all lanes one destination 1/1; a tile copy of 8 lanes per 128-byte
-        row, swizzled, 4/16. Not modelled (`async_copy_cost` returns None): a
-        source sector copied whole but shifted by 16 bytes (measured 12/32 for a
-        contiguous copy shifted by one chunk, 10.5/24 for rows padded to 144 bytes
-        in fixtures/tensor_tile_loader.cu).
+        row, swizzled, 4/16. A 128-byte line copied whole (8 lanes) whose other side
+        starts 16, 48, 80 or 112 bytes into a line costs 3, 4, 4, 3 wavefronts and 8
+        sectors (contiguous copies shifted by those amounts on either side; rows of
+        144 bytes: 10 per warp of 4 rows, 10.5 in fixtures/tensor_tile_loader.cu);
+        other shifted copies (whole lines on neither side) were not measured
+        (`async_copy_cost` returns None). `.ca` lanes guarded off are not counted.
 
 wmma (m16n16k16, `__half`/`__nv_bfloat16` A and B, `float` accumulator)
     `load_matrix_sync` of A or B from shared memory is one `LDSM.16.M88.4`
