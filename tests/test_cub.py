@@ -37,3 +37,10 @@ def test_a_collective_object_is_not_a_load_of_its_temp_storage() -> None:
     transpose = next(i for i, t in enumerate(FIXTURE.read_text().splitlines(), 1) if "Transpose(tmp).Load" in t)
     shared = {(a.op, a.width_bits) for a in r.accesses if a.line == transpose and a.space == "shared"}
     assert shared == {("st", 32), ("ld", 128)}  # striped STS, blocked LDS.128 (measured)
+
+
+def test_other_configurations_of_load_and_store_are_exact() -> None:
+    """cub_collectives2.cu: 8 items (BlockExchange pads its array), 2 items (8-byte pieces)."""
+    rows = judged("cub2")
+    assert len(rows) == 30
+    assert [r for r in rows if r["verdict"] != "exact"] == []

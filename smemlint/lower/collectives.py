@@ -18,7 +18,8 @@ per thread, 2026-11-27), t the linear thread index, i the item, w = t / 32, l = 
 | WARP_TRANSPOSE[_TIMESLICED] | warp-striped `p[w*32*ITEMS + i*32 + l]` (4) | the same, with warp-striped shared offsets |
 
 BlockExchange pads its array when ITEMS > 4 is a power of two (`o + o / 32`); then the blocked
-side is read item by item. Other collectives (BlockReduce, BlockScan, BlockRadixSort, WarpReduce,
+side is read item by item; 2 floats per thread move as 8-byte pieces (LDS.64/STS.64: measured
+2 wavefronts per request). Other collectives (BlockReduce, BlockScan, BlockRadixSort, WarpReduce,
 ...) are taken as collectives whose shared traffic is not modelled: their measured costs for the
 configuration above are in the measurement's README, and their arguments are still evaluated.
 """
@@ -172,10 +173,12 @@ def _load_store(fl, c: ci.Cursor, cls: str, targs: list[str], args_c: list[ci.Cu
         return ir.Subscript(p_ct, ir.Cast(CType("ptr", 8, False, 1), base), byte, 1, sp)
 
     striped = [shared(ix, size) for ix in index]  # the global side's offsets (block- or warp-striped)
-    vector = not padded and (items * size) % VECTOR == 0
-    step = VECTOR // size if vector else 1
+    # the blocked side in the widest pieces nvcc makes of a thread's contiguous items (LDS.128 for 4
+    # floats, LDS.64 for 2; item by item where the array is padded)
+    piece = 0 if padded else next((v for v in (VECTOR, 8) if (items * size) % v == 0 and v > size), 0)
+    piece = piece or size
     first = op("*", t, u(items))  # TRANSPOSE: blocked t*ITEMS; WARP_TRANSPOSE: w*32*ITEMS + l*ITEMS, the same
-    blocked = [shared(op("+", first, u(k)), VECTOR if vector else size) for k in range(0, items, step)]
+    blocked = [shared(op("+", first, u(k)), piece) for k in range(0, items, piece // size)]
 
     def access(lv: ir.Expr, o: str) -> ir.Expr:
         return ir.Access(lv.ctype, fl.ex.new_site(c, o, lv.ctype.bytes, lv), o, lv,
