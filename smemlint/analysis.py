@@ -20,6 +20,7 @@ from .parse.translation import parse
 from .parse.written import written_kernels
 from .results import AccessResult, FileResult, KernelResult, internal_error_message
 from .symbolic.assumed import fit as fit_assumed
+from .symbolic.batches import SPLIT_DOWN_TO, block_records, split_sides
 from .symbolic.interp import Interpreter
 from .symbolic.stats import STEP_BUDGET, LaunchConfig, SiteStats
 from .symbolic.values import RowDivergence
@@ -89,19 +90,6 @@ def _one_by_one_cost(base_run: Interpreter, swept: list[str]) -> int:
     return base_run.steps * (SWEEP_RESIDUES - 1) * min(len(swept), MAX_SWEPT_PARAMS)
 
 
-SPLIT_DOWN_TO = 4  # a diverging group whose divergence names no split is halved down to this size, then run one by one
-
-
-def _sides(group: tuple[int, ...], rows) -> list[tuple[int, ...]] | None:  # noqa: ANN001
-    """The two groups of residues a RowDivergence says go different ways (its `rows`, one per
-    residue of `group`); None when it does not say, or says nothing that splits the group."""
-    if rows is None or getattr(rows, "shape", None) != (len(group),):
-        return None
-    one = tuple(r for r, way in zip(group, rows) if way)
-    other = tuple(r for r, way in zip(group, rows) if not way)
-    return [other, one] if one and other else None
-
-
 def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str, name: str,
                      base_run: Interpreter, one_by_one: bool = True,
                      budget: int | None = None) -> dict[int, dict[int, float]] | None:
@@ -136,7 +124,7 @@ def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: Launch
         except RowDivergence as e:
             if not one_by_one:
                 return None
-            sides = _sides(group, e.rows)
+            sides = split_sides(group, e.rows)
             if sides:
                 for side in sides:
                     (singles.extend if len(side) == 1 else groups.append)(side)
@@ -227,7 +215,7 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
     if base.steps * (len(blocks) - 1) > MULTI_BLOCK_STEPS:
         return {}, f"evaluated for block (0,0,0) only (the other {len(blocks) - 1} blocks evaluated for the grid's " \
                    "average would cost too much)"
-    records = _block_records(unit, kernel, resolved.config, arch, [b for b, _ in blocks if b != (0, 0, 0)])
+    records = block_records(unit, kernel, resolved.config, arch, [b for b, _ in blocks if b != (0, 0, 0)])
     if records is None:
         return {}, ""
     records[(0, 0, 0)] = base.stats
@@ -298,56 +286,8 @@ def _spread_runs(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved
     blocks = [((x, y, z), wx * wy * wz) for x, wx in per_dim[0] for y, wy in per_dim[1] for z, wz in per_dim[2]]
     if base.steps * len(blocks) > MULTI_BLOCK_STEPS:
         return []
-    records = _block_records(unit, kernel, resolved.config, arch, [b for b, _ in blocks])
+    records = block_records(unit, kernel, resolved.config, arch, [b for b, _ in blocks])
     return [] if records is None else [(b, w, records[b]) for b, w in blocks]
-
-
-def _block_records(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
-                   blocks: list[tuple[int, int, int]]) -> dict[tuple, dict[int, SiteStats]] | None:
-    """Per block, per site: its requests and costs when that block is evaluated; None where an
-    evaluation stops at the step budget. The blocks are evaluated together, blockIdx a column of
-    their indices (interp.py's batched evaluation: one step for every block), split where they need
-    different kinds of values as the residue sweep's are (RowDivergence), one by one at the end."""
-    out: dict[tuple, dict[int, SiteStats]] = {}
-    groups = [tuple(blocks)] if len(blocks) > 1 else []
-    singles = list(blocks) if len(blocks) == 1 else []
-    while groups:
-        group = groups.pop()
-        try:
-            it = run_kernel(unit, kernel, config, arch, blocks=group)
-        except RowDivergence as e:
-            sides = _sides(group, e.rows)
-            if sides:
-                for side in sides:
-                    (singles.extend if len(side) == 1 else groups.append)(side)
-            elif len(group) > SPLIT_DOWN_TO:
-                groups += [group[len(group) // 2:], group[:len(group) // 2]]
-            else:
-                singles += group
-            continue
-        except Exception:  # noqa: BLE001 - the step budget, or nesting: one run per block gives the answer
-            singles += group
-            continue
-        for r, b in enumerate(group):
-            out[b] = {sid: _row_record(st, r) for sid, st in it.stats.items()}
-    for b in singles:
-        it = run_kernel(unit, kernel, dataclasses.replace(config, block_idx=b), arch)
-        if any(text.startswith("analysis stopped after") for _, _, text in it.notes):
-            return None
-        out[b] = it.stats
-    return out
-
-
-def _row_record(st: SiteStats, r: int) -> SiteStats:
-    """Row `r` of a batched evaluation's site: what the evaluation of that block alone records."""
-    rec = SiteStats(st.site, st.symbol, st.space, st.width, requests=int(st.row_requests[r]),
-                    unpredictable=st.unpredictable if st.row_unpredictable[r] else None)
-    cost, ideal = int(st.row_cost[r]), int(st.row_ideal[r])
-    if st.space == "shared":
-        rec.wavefronts, rec.ideal = cost, ideal
-    else:
-        rec.sectors, rec.ideal_sectors = cost, ideal
-    return rec
 
 
 def _fit_assumed(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,

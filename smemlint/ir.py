@@ -210,6 +210,7 @@ class AsyncCopy(Expr):
 
     destination: Access  # op "st", the shared side
     source: Access  # op "ld", the global side
+    source_size: Expr | None = None  # cp.async's src-size operand: bytes read, the rest zero-filled
 
 
 @dataclass(frozen=True)

@@ -261,7 +261,12 @@ class AsmLowering:
             size = self.constant(ins.operands[2])
             if dst is None or src is None or size not in (4, 8, 16):
                 return None
-            return [ir.ExprStmt(self.sp, self.async_copy(dst, src, size, f"cp.async.{'cg' if 'cg' in parts else 'ca'}"))]
+            copy = self.async_copy(dst, src, size, f"cp.async.{'cg' if 'cg' in parts else 'ca'}")
+            if len(ins.operands) >= 4:  # src-size: lanes that read 0 bytes only zero-fill their destination
+                read = self.operand(ins.operands[3])
+                if read is not None:
+                    copy = ir.AsyncCopy(copy.ctype, copy.destination, copy.source, read)
+            return [ir.ExprStmt(self.sp, copy)]
         if head in ("ld", "st") and ("shared" in parts or "global" in parts or any(p.startswith("shared::") for p in parts)):
             space = "global" if "global" in parts else "shared"
             vec = next((int(p[1]) for p in parts if p in ("v2", "v4", "v8")), 1)
@@ -434,3 +439,40 @@ def _aligned_size(c: ci.Cursor) -> int | None:
     nums = [int(t.rstrip("uUlL"), 0) for t in toks if re.fullmatch(r"\d+[uUlL]*", t)]
     align = int(m.group(1))
     return align if nums and nums[-1] == align else None
+
+
+def fast_division_body(defn: ci.Cursor) -> bool:
+    """Is `defn` ggml's fast division: parameters (an integer n, a `uint3` fd) and a body that takes
+    `__umulhi(n, fd.x)`, adds n and shifts right by `fd.y` (and reads nothing else of fd)?"""
+    try:
+        params = [ch for ch in defn.get_children() if ch.kind == ci.CursorKind.PARM_DECL]
+        if len(params) != 2 or "uint3" not in params[1].type.spelling:
+            return False
+        n, fd = params[0].spelling, params[1].spelling
+        tokens = [t.spelling for t in defn.get_tokens()]
+    except Exception:  # noqa: BLE001
+        return False
+    if not n or not fd or "__umulhi" not in tokens or ">>" not in tokens or tokens.count("return") != 1:
+        return False
+    fields = {tokens[i + 2] for i in range(len(tokens) - 2) if tokens[i] == fd and tokens[i + 1] == "."}
+    return fields == {"x", "y"} and tokens.count(n) >= 3  # n: parameter, __umulhi's operand, the add
+
+
+def fast_division(low, ref: ci.Cursor, args_c: list[ci.Cursor], ct: ir.CType) -> ir.Expr | None:  # noqa: ANN001
+    """`fastdiv(n, fd)` -> `n / fd.z`: a function of an integer and a `uint3` whose body is ggml's
+    fast division `(__umulhi(n, fd.x) + n) >> fd.y` (fd = <multiplier, shift, divisor>, made by
+    the host's `init_fastdiv_values(d)`), which is n / d exactly for every 32-bit n. Found by
+    what the body does, not by its name; the divisor is the field the body leaves unused. `low`:
+    the FunctionLowerer of the calling function."""
+    defn = ref.get_definition()
+    if defn is None or not fast_division_body(defn):
+        return None
+    arg = low.ex.strip(args_c[1])
+    if arg.kind == ci.CursorKind.CALL_EXPR and len(list(arg.get_arguments())) == 1:  # the by-value copy
+        arg = low.ex.strip(next(arg.get_arguments()))
+    fd = low.lvalue(arg)
+    if not isinstance(fd, (ir.VarRef, ir.LocalField)):
+        return None
+    start = fd.offset if isinstance(fd, ir.LocalField) else 0
+    divisor = ir.LocalField(ir.UINT, fd.var, f"{fd.name}.z", start + 8)
+    return ir.BinOp(ct, "/", low.expr(args_c[0]), divisor)

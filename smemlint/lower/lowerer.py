@@ -15,7 +15,7 @@ from .. import ir
 from ..ir import CType, Span
 from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, unary_operator_kind
 from ..cursors.nodes import children, for_header, in_system_header
-from . import instructions, objects
+from . import collectives, instructions, objects
 from .barriers import ASM_BARRIER, barrier_name
 from .wording import binary_operator, construct, named
 
@@ -69,14 +69,19 @@ def _dependent_array(c: ci.Cursor) -> bool:
 def atomic_form(name: str, elem: CType, value: ir.Expr | None, discarded: bool) -> str:
     """Which instruction an `atomic*` call becomes (model/banks.py's measurements): "atomic.popc"
     (`atomicAdd(p, 1)`, old value unused: ATOMS.POPC.INC), "atomic.add" (other 32-bit integer adds
-    and subtracts), "atomic.int" (the other 32-bit integer atomics), else "atomic.<kind><bits>"
-    (`atomic.float32`: in shared memory a compare-and-swap loop)."""
+    and subtracts), "atomic.cas", "atomic.int" (the other 32-bit integer atomics), "atomic.<kind><bits>"
+    for other adds (`atomic.float32`: in shared memory a compare-and-swap loop), else
+    "atomic.<kind><bits>.<operation>" (`atomic.float32.exch`, `atomic.int64.cas`)."""
     base = re.sub(r"_(block|system)$", "", name)
     if elem.kind == "int" and elem.bytes == 4:
         if base == "atomicAdd" and discarded and isinstance(value, ir.Const) and value.value == 1:
             return "atomic.popc"
+        if base == "atomicCAS":
+            return "atomic.cas"
         return "atomic.add" if base in ("atomicAdd", "atomicSub") else "atomic.int"
-    return f"atomic.{elem.kind}{elem.bytes * 8}"
+    if base in ("atomicAdd", "atomicSub"):
+        return f"atomic.{elem.kind}{elem.bytes * 8}"
+    return f"atomic.{elem.kind}{elem.bytes * 8}.{base[len('atomic'):].lower()}"  # atomic.int64.cas
 
 
 def _header_end(c: ci.Cursor) -> int | None:
@@ -429,6 +434,13 @@ class FunctionLowerer:
             if sym is not None:
                 if sym.space == "shared":
                     self.ex.kernel_shared.setdefault(sym.key, sym)
+                if sym.space in ("global", "constant") and not sym.dims and not sym.dynamic and ct.is_int \
+                        and ref.type.is_const_qualified():
+                    # `__device__ const int k = 1;`: nvcc puts the value in the instruction, no load
+                    # (measured: pending/fixed_values.cu, const_stride)
+                    v = const_value(c)
+                    if v is not None:
+                        return ir.Const(ct, v)
                 return ir.SymbolRef(ct, sym)
             if rk == K.VAR_DECL and ref.semantic_parent is not None and \
                     ref.semantic_parent.kind in (K.TRANSLATION_UNIT, K.NAMESPACE):
@@ -620,6 +632,9 @@ class FunctionLowerer:
             site = self.ex.new_site(self.ex.strip(args_c[0]), "atomic", lv.ctype.bytes, lv, instruction=form)
             return ir.Opaque(ct, f"result of {name}", (ir.Access(lv.ctype, site, "atomic", lv, None), *rest),
                              uniform=False)  # each lane gets its own old value
+        collective = collectives.lower_collective(self, c, ref, name, args_c, ct)
+        if collective is not None:
+            return collective
         if name in instructions.CALL_NAMES:
             special = instructions.lower_call(self, c, name, args_c, ct)
             if special is not None:
@@ -638,12 +653,16 @@ class FunctionLowerer:
             # T v = src; of a struct: copy construction from a memory lvalue is a load of the whole struct
             if len(args_c) == 1 and self.ex.ctype(args_c[0].type).kind == "record":
                 inner = self.ex.strip(args_c[0])
-                if inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR):
-                    return self.load(inner, self.ex.ctype(inner.type))
+                if inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR, K.DECL_REF_EXPR):
+                    return self.load(inner, self.ex.ctype(inner.type))  # (a struct variable: itself)
             defn = ref.get_definition()
             if defn is not None and objects.object_of(defn) is not None and not in_system_header(defn):
                 return ir.Call(ct, name, tuple(self.expr(a) for a in args_c), self.ex.lower_function(defn), sp)
             return ir.Opaque(ct, f"constructed {ct.spelling}", tuple(self.expr(a) for a in args_c))
+        if ref is not None and ref.kind == K.FUNCTION_DECL and len(args_c) == 2:
+            quotient = instructions.fast_division(self, ref, args_c, ct)
+            if quotient is not None:
+                return quotient
         args = tuple(self.expr(a) for a in args_c)
         func_key = None
         if ref is not None and ref.kind in _CALLABLE_KINDS:

@@ -28,6 +28,7 @@ class SharedCost:
     worst_bank: int | None
     worst_lanes: tuple[int, ...]
     merged: bool
+    requests: int = 1  # warp-level instructions of the request (a compare-and-swap loop's trips)
 
     @property
     def conflicts(self) -> int:
@@ -186,17 +187,30 @@ def _phases_cost(
 #       s[32T] 32, s[T%16] 2 (16 words, two lanes each: the load rule would say 1).
 #   an add whose lanes all name one word: nvcc sums the warp's values first (REDUX.SUM or a vote)
 #       and one lane issues it: 1.
-#   float and 64-bit adds compile to a compare-and-swap loop (ATOMS.CAST.SPIN) whose trip count
-#       depends on contention: not modelled (atomic_wavefronts is not called for them).
-ATOMIC_FORMS = ("popc", "add", "int")
+#   `atomicCAS` (ATOMS.CAS): two wavefronts per lane a bank serves, lanes on one word included:
+#       s[T] 2, s[2T] 4, s[32T] 64, s[0] 64 (2026-11-27, pending/smem_atomics_fp.cu).
+#   float adds, double adds and 64-bit integer adds compile to a loop of LDS and ATOMS.CAST.SPIN[.64]
+#       (2026-11-27, pending/smem_atomics_fp.cu, one warp per kernel). Each trip, per bank (per
+#       half-warp and bank for 64 bits) one pending lane succeeds, and one lane per word; the others
+#       go round again. A trip's CAST.SPIN costs 2 wavefronts (64 bits: 2 per half-warp with a
+#       pending lane), its LDS what a load of the pending lanes costs. Measured trips / CAST
+#       wavefronts per warp, float: s[T] 1/2, s[T/2] 2/4, s[2T] 2/4, s[4T] 4/8, s[32T] 32/64,
+#       s[33T] 1/2, s[T%16] 2/4, s[T/4] 4/8, s[0] 32/64; double: s[T] 1/4, s[T/2] 2/8, s[2T] 2/8,
+#       s[16T] 16/64, s[0] 32/96; a 64-bit integer add whose lanes name one word is combined first
+#       (one lane: 1/2). Warps of a block that add to one word retry on each other's writes
+#       (f32 s[0], 8 warps: 2017 and 1988 trips in two runs where 256 would do): not modelled.
+ATOMIC_FORMS = ("popc", "add", "int", "cas", "float32", "float64", "int64")
+SPIN_FORMS = ("float32", "float64", "int64")  # compare-and-swap loops; the value is the lane width
 
 
 def atomic_wavefronts(addresses: Sequence[int | None], form: str, arch: Arch | None = None) -> SharedCost:
-    """Cost of one warp's 32-bit shared-memory atomic (see the measurements above).
+    """Cost of one warp's shared-memory atomic (see the measurements above).
 
     `form`: "popc" (an increment by 1 whose old value is unused), "add" (another integer add or
-    subtract), "int" (min/max/and/or/xor/exch/CAS/inc/dec). For "int" with every active lane on
-    one word the caller must not ask (not measured: nvcc may combine the lanes)."""
+    subtract), "int" (min/max/and/or/xor/exch/inc/dec), "cas" (atomicCAS), or a compare-and-swap
+    loop: "float32", "float64" (float and double adds), "int64" (64-bit integer adds); a loop's
+    `requests` are its trips. For "int" with every active lane on one word the caller must not ask
+    (not measured: nvcc may combine the lanes)."""
     arch = arch or ARCHES[DEFAULT_ARCH]
     if form not in ATOMIC_FORMS:
         raise ValueError(f"atomic form must be one of {ATOMIC_FORMS}, not {form!r}")
@@ -205,7 +219,56 @@ def atomic_wavefronts(addresses: Sequence[int | None], form: str, arch: Arch | N
         return SharedCost(0, 0, 0, (), None, (), False)
     if form == "popc":
         return _shared_cost(key, 4, "ld", arch.warp_size, arch.banks, arch.bank_bytes)
+    if form == "cas":
+        c = _lanes_per_bank(key, False, arch.banks, arch.bank_bytes)
+        return SharedCost(2 * c.wavefronts, 2, c.ways, c.phases, c.worst_bank, c.worst_lanes, False)
+    if form in SPIN_FORMS:
+        return spin_loop(key, 8 if form.endswith("64") else 4, form == "int64", arch)[0]
     return _lanes_per_bank(key, form == "add", arch.banks, arch.bank_bytes)
+
+
+def spin_loop(addresses: Sequence[int | None], width: int, combine_one_word: bool = False,
+              arch: Arch | None = None) -> tuple[SharedCost, int]:
+    """One warp's compare-and-swap loop (LDS, ATOMS.CAST.SPIN[.64]) on `width`-byte words: its
+    CAST.SPIN instructions (requests = trips) and the wavefronts of its LDS over those trips."""
+    arch = arch or ARCHES[DEFAULT_ARCH]
+    key = _normalised(addresses, arch)
+    if key is None:
+        return SharedCost(0, 0, 0, (), None, (), False, 0), 0
+    return _spin_loop(key, width, combine_one_word, arch.warp_size, arch.banks, arch.bank_bytes)
+
+
+@lru_cache(maxsize=16384)
+def _spin_loop(addresses: tuple[int | None, ...], width: int, combine_one_word: bool, warp_size: int,
+               banks: int, bank_bytes: int) -> tuple[SharedCost, int]:
+    half = warp_size // 2
+    pending = [lane for lane, a in enumerate(addresses) if a is not None]
+    if combine_one_word and len({addresses[lane] for lane in pending}) == 1:
+        pending = pending[:1]  # nvcc sums the warp's values first; one lane adds
+    first = tuple(pending)
+    trips = cast = loads = ideal = 0
+    while pending:
+        trips += 1
+        lanes = tuple(addresses[lane] if lane in pending else None for lane in range(warp_size))
+        loads += _shared_cost(lanes, width, "ld", warp_size, banks, bank_bytes).wavefronts
+        halves = len({lane // half for lane in pending}) if width == 8 else 1
+        cast += 2 * halves
+        ideal = ideal or 2 * halves
+        taken_banks: set[tuple[int, int]] = set()
+        taken_words: set[int] = set()
+        left = []
+        for lane in pending:
+            a = addresses[lane]
+            bank = (lane // half if width == 8 else 0, (a // bank_bytes) % banks)  # type: ignore[operator]
+            if bank in taken_banks or a in taken_words:
+                left.append(lane)
+                continue
+            taken_banks.add(bank)
+            taken_words.add(a)  # type: ignore[arg-type]
+        pending = left
+    worst = first[0]
+    return SharedCost(cast, ideal * trips, trips, (first,), (addresses[worst] // bank_bytes) % banks,  # type: ignore[operator]
+                      first, False, trips), loads
 
 
 @lru_cache(maxsize=65536)

@@ -22,23 +22,49 @@ ldmatrix / stmatrix (`LDSM.16.M88[.2|.4]`, `STSM.16.M88[.4]`, `.trans` -> `MT88`
 cp.async (`LDGSTS.E[.64|.128]`, `.cg` -> `.BYPASS`; `__pipeline_memcpy_async`)
     The figures are Nsight Compute's per-instruction "L1 Wavefronts Shared" and
     "L2 Theoretical Sectors Global" (the per-kernel hardware counters do not
-    count LDGSTS). They are not a bank-conflict rule: 32 chunks of 16 bytes in
-    32 different 128-byte rows cost 32 whether the rows are padded or XOR-
-    swizzled. Fitted to all 14 measured sites: the warp's lanes are grouped by
-    (source unit, destination 128-byte line), where the source unit is the
-    source's 128-byte line when the warp's lanes cover all of it and its
-    32-byte sector otherwise; wavefronts = the number of groups, sectors = the
-    sum over groups of the sectors each group's lanes read. Measured: 4/8/16
-    bytes contiguous 1/2/4 wavefronts, 4/8/16 sectors; 4 bytes to an 8-byte
-    destination stride 2, 8 bytes to a 16-byte stride 4; 4 bytes from a
-    128-byte source stride 32 and 32; 16 bytes into 32 rows of 128 or 144
-    bytes, swizzled or not, 32 and 32; 16 bytes from a 32-byte source stride
-    32 and 32; a tile copy of 8 lanes per 128-byte row, swizzled, 4 and 16.
-    fixtures/tensor_tile_loader.cu (measured 2026-11-23, same setup) adds a
-    3-stage pipeline of 128-byte rows, plain and swizzled: 4 and 16, as the rule
-    says; into rows padded to 144 bytes it measured 10.5 and 24 where the rule
-    gives 7.5 and 18: the rule is not applied where a source sector's chunks
-    land in different destination sectors (`async_copy_cost` returns None).
+    count LDGSTS). Measured twice: 14 sites on 2026-11-23 (idioms corpus) and 54
+    source/destination patterns and 24 more on 2026-11-27 (benchmarks/accuracy/pending/
+    cpasync_patterns.cu, cpasync_patterns2.cu, cpasync{,2}-truth-sm90.jsonl: one warp per kernel).
+    4 and 8 bytes (`.ca`): wavefronts are passes; in each, every source bank's
+        lowest pending lane is picked (bank of a global byte address b: (b / 4) mod
+        32; 8 bytes: both its banks), and of those the lanes whose destination
+        banks are still free in this pass go (lowest lane first); lanes on one word
+        do not combine. Sectors = the 32-byte sectors of the source bytes, as for a
+        load. Measured (wavefronts/sectors): 4 bytes contiguous 1/4; destination
+        word stride 2/4/8/32 2/4/8/32 (sectors 4); all lanes one destination 32/4;
+        pairs on one destination word 2; destination stride 33 words or shifted by
+        4 bytes 1; all lanes one source 32/1; source stride 2/8 words 2/8 (sectors
+        8/32); source shifted by 4 bytes 1/5; 8, 16, 24 lanes 1 (sectors 1/2/3);
+        destination pairs with sources l % 16 3 (either side alone: 2); 8 bytes
+        contiguous 2/8, destination stride 16/32/128 bytes 4/8/32, all lanes one
+        source 32/1, 8/16/24 lanes 1/1/2. A lane whose src-size operand is 0 (zero
+        fill) costs its destination and reads nothing.
+    16 bytes: lanes writing one 16-byte destination count once. A source sector
+        is "clean" when the lanes reading it all land in one destination sector
+        and that destination sector is filled from it alone; one read of a single
+        chunk of its sector is "alone"; the rest are "split" (a sector read whole,
+        its two chunks in two destination sectors: rows padded by 16 bytes, chunks
+        rotated within a row, copies shifted by 16 bytes). Per (source 128-byte
+        line, destination 128-byte line), in destination order: a stretch of clean
+        lanes costs one wavefront and one sector per source sector; a run of other
+        lanes on consecutive destination chunks, no source chunk read twice (an
+        alone lane joining only where its source runs on), costs two wavefronts
+        (one for a single lane), one sector per alone lane and one per (source
+        sector, destination sector) of its split lanes. `.ca` (L1-allocating)
+        reads its sectors once: sectors = the distinct source sectors. Lanes
+        predicated off an executed 16-byte LDGSTS count one wavefront and one
+        sector each (measured on `.cg`: 8, 16, 24 active lanes of a contiguous copy
+        25/28, 18/24, 11/20). Measured: contiguous 4/16; destination stride 32 or
+        128 bytes, rows of 144 bytes, source stride 32 or 64 bytes, all lanes one
+        source, two lanes per source chunk: 32/32 (`.ca`: sectors of the source);
+        both sides stride 32 bytes 8/32; all lanes one destination 1/1; a tile
+        copy of 8 lanes per 128-byte row, swizzled, 4/16; contiguous copies shifted
+        by 16, 48 or 64 bytes on either side 12/32, 16/32, 8/16; and 384 layouts of
+        rows (benchmarks/accuracy/experiments/cp_async_rows: rows of 32-512 bytes
+        padded by 0-112 bytes at six offsets; e.g. 64-byte rows 8/16 unpadded,
+        15/24 padded by 16, 10/16 by 32; 128-byte rows padded by 16 10 or 11
+        wavefronts by alignment, fixtures/tensor_tile_loader.cu 10.5). `.ca` lanes
+        guarded off are not counted.
 
 wmma (m16n16k16, `__half`/`__nv_bfloat16` A and B, `float` accumulator)
     `load_matrix_sync` of A or B from shared memory is one `LDSM.16.M88.4`
@@ -98,12 +124,24 @@ class AsyncCopyCost:
 
 
 def async_copy_cost(destinations: Sequence[int | None], sources: Sequence[int | None], width: int,
-                    arch: Arch | None = None) -> AsyncCopyCost:
+                    arch: Arch | None = None, cache_global: bool = False,
+                    predicated_off: int = 0, reads: Sequence[bool] | None = None) -> AsyncCopyCost:
     """One warp's cp.async of `width` bytes per lane: lane i copies from global byte address
-    `sources[i]` to shared byte address `destinations[i]` (None in either: lane inactive)."""
+    `sources[i]` to shared byte address `destinations[i]` (None in either: lane inactive).
+    `cache_global`: `.ca` (True) or `.cg` (False, 16 bytes only); `predicated_off`: lanes of the
+    warp that execute the instruction with a false guard (16-byte `.cg`: counted by Nsight Compute);
+    `reads[i]` False: lane i's src-size operand is 0 (it zero-fills its destination, reads nothing)."""
     arch = arch or ARCHES[DEFAULT_ARCH]
     if width not in ASYNC_COPY_WIDTHS:
         raise ValueError(f"cp.async copies 4, 8 or 16 bytes, not {width!r}")
+    if reads is not None and not all(reads):
+        # src-size 0 (zero fill): the lane's destination costs what a copy would, it reads nothing
+        # (measured: 8 and 16 of 32 lanes reading, 16 bytes: 4 wavefronts, 4 and 8 sectors; 4 bytes 1/1)
+        whole = async_copy_cost(destinations, sources, width, arch, cache_global, predicated_off)
+        part = async_copy_cost(destinations, [s if r else None for s, r in zip(sources, reads)], width, arch,
+                               cache_global)
+        return AsyncCopyCost(whole.wavefronts, whole.ideal, part.sectors, part.ideal_sectors, part.bytes_requested,
+                             part.distinct_bytes)
     if len(destinations) != arch.warp_size or len(sources) != arch.warp_size:
         raise ValueError(f"expected {arch.warp_size} lane addresses")
     pairs = tuple((d, s) for d, s in zip(destinations, sources) if d is not None and s is not None)
@@ -112,83 +150,119 @@ def async_copy_cost(destinations: Sequence[int | None], sources: Sequence[int | 
     # whole 128-byte lines of either side move nothing (banks repeat, sectors align)
     dmin = min(d for d, _ in pairs) // LINE_BYTES * LINE_BYTES
     smin = min(s for _, s in pairs) // LINE_BYTES * LINE_BYTES
-    return _async_copy_cost(tuple((d - dmin, s - smin) for d, s in pairs), width, arch.sector_bytes)
+    pairs = tuple((d - dmin, s - smin) for d, s in pairs)
+    if width < 16:
+        return _narrow_copy_cost(pairs, width, arch.sector_bytes, arch.banks, arch.bank_bytes)
+    return _wide_copy_cost(pairs, arch.sector_bytes, cache_global, 0 if cache_global else predicated_off)
 
 
 @lru_cache(maxsize=16384)
-def _async_copy_cost(pairs: tuple[tuple[int, int], ...], width: int, sector: int) -> AsyncCopyCost:
-    covered: dict[int, set[int]] = {}  # source line -> its bytes the warp reads
+def _narrow_copy_cost(pairs: tuple[tuple[int, int], ...], width: int, sector: int, banks: int,
+                      bank_bytes: int) -> AsyncCopyCost:
+    """4 and 8 bytes: wavefronts as the hardware schedules them (module docstring)."""
+    def banks_of(a: int) -> frozenset[int]:
+        return frozenset(w % banks for w in range(a // bank_bytes, (a + width - 1) // bank_bytes + 1))
+    lanes = [(banks_of(s), banks_of(d)) for d, s in pairs]
+    pending = list(range(len(lanes)))
+    wavefronts = 0
+    while pending:
+        wavefronts += 1
+        src_used: set[int] = set()
+        chosen = []
+        for lane in pending:  # each source bank's lowest pending lane
+            if not lanes[lane][0] & src_used:
+                src_used |= lanes[lane][0]
+                chosen.append(lane)
+        dst_used: set[int] = set()
+        done = set()
+        for lane in chosen:  # of those, the lanes whose destination banks are still free
+            if not lanes[lane][1] & dst_used:
+                dst_used |= lanes[lane][1]
+                done.add(lane)
+        pending = [lane for lane in pending if lane not in done]
+    src_bytes: set[int] = set()
     for _, s in pairs:
-        covered.setdefault(s // LINE_BYTES, set()).update(range(s, s + width))
-    distinct = sum(len(b) for b in covered.values())
-    if width == 16:
-        wavefronts, sectors = _chunk_copy_cost(pairs, covered, sector)
-    else:
-        whole = {line for line, b in covered.items() if len(b) == LINE_BYTES}
-        groups: dict[tuple[object, int], set[int]] = {}
-        for d, s in pairs:
-            line = s // LINE_BYTES
-            unit = ("line", line) if line in whole else ("sector", s // sector)
-            groups.setdefault((unit, d // LINE_BYTES), set()).update(
-                range(s // sector, (s + width - 1) // sector + 1))
-        wavefronts, sectors = len(groups), sum(len(sectors) for sectors in groups.values())
+        src_bytes.update(range(s, s + width))
+    requested = width * len(pairs)
     return AsyncCopyCost(
         wavefronts=wavefronts,
-        ideal=-(-distinct // LINE_BYTES),
-        sectors=sectors,
-        ideal_sectors=-(-distinct // sector),
-        bytes_requested=width * len(pairs),
-        distinct_bytes=distinct,
+        ideal=-(-requested // LINE_BYTES),
+        sectors=len({b // sector for b in src_bytes}),
+        ideal_sectors=-(-len(src_bytes) // sector),
+        bytes_requested=requested,
+        distinct_bytes=len(src_bytes),
     )
 
 
-def _chunk_copy_cost(pairs: tuple[tuple[int, int], ...], covered: dict[int, set[int]],
-                     sector: int) -> tuple[int, int]:
-    """(wavefronts, sectors) of a warp's 16-byte cp.async (cp.async.cg, LDGSTS.128).
-
-    Measured on the H100 (benchmarks/accuracy/experiments/cp_async_rows.md: 384 layouts of rows of
-    32-512 bytes, padded by 0-112 bytes, at six offsets, sources apart or contiguous; the 11 layouts
-    of tests/model/test_tensor.py; and 74 tile loaders of LeetCUDA and cuda_hgemm):
-    - the global side reads each source sector once per destination sector its chunks land in;
-    - the shared side writes one wavefront per group of chunks that come from one source unit and
-      go to one destination line. A unit is a source line whose sectors the warp reads whole, else
-      one source sector. A group costs 1 where it fills whole destination sectors and each source
-      sector's two chunks land in one of them (rows at 32-byte-aligned offsets; a XOR swizzle of
-      chunks); otherwise each run of consecutive destination chunks costs 1 if it is one chunk or
-      such an aligned piece, else 2 (rows padded by 16 bytes: a source sector split over two
-      destination sectors; chunks rotated within a row)."""
-    full = {line for line, b in covered.items()
-            if all(set(range(k * sector, (k + 1) * sector)) <= b for k in {x // sector for x in b})}
-    groups: dict[tuple[object, int], set[tuple[int, int]]] = {}
-    for d, s in pairs:  # (lanes copying the same chunk to the same place count once)
-        line = s // LINE_BYTES
-        unit = ("line", line) if line in full else ("sector", s // sector)
-        groups.setdefault((unit, d // LINE_BYTES), set()).add((d, s))
-
-    def aligned(chunks) -> bool:  # noqa: ANN001
-        landing: dict[int, set[int]] = {}
-        for d, s in chunks:
-            landing.setdefault(s // sector, set()).add(d // sector)
-        written: set[int] = set()
-        for d, _ in chunks:
-            written.update(range(d, d + 16))
-        return all(len(v) == 1 for v in landing.values()) and \
-            all(set(range(k * sector, (k + 1) * sector)) <= written for k in {x // sector for x in written})
-
-    wavefronts = 0
-    for chunks in groups.values():
-        if len(chunks) == 1 or aligned(chunks):
-            wavefronts += 1
-            continue
-        chunks = sorted(chunks)
-        runs = [[chunks[0]]]
-        for c in chunks[1:]:
-            if c[0] - runs[-1][-1][0] in (0, 16):  # the next destination chunk (or the same one again)
-                runs[-1].append(c)
+@lru_cache(maxsize=16384)
+def _wide_copy_cost(pairs: tuple[tuple[int, int], ...], sector: int, cache_global: bool,
+                    predicated_off: int) -> AsyncCopyCost:
+    """16 bytes: clean source sectors grouped by lines, the other lanes by runs (module docstring)."""
+    width = 16
+    by_destination: dict[int, int] = {}
+    for d, s in pairs:
+        by_destination.setdefault(d, s)  # lanes writing one destination count once
+    lanes = tuple(by_destination.items())
+    readers: dict[int, list[tuple[int, int]]] = {}  # source sector -> its lanes (d, s)
+    writers: dict[int, set[int]] = {}  # destination sector -> the source sectors feeding it
+    for d, s in lanes:
+        readers.setdefault(s // sector, []).append((d, s))
+        writers.setdefault(d // sector, set()).add(s // sector)
+    # per (source line, destination line), its lanes in destination order: each stretch of clean
+    # lanes costs one wavefront; the other lanes go by runs
+    lines: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
+    wavefronts = sectors = 0
+    for sec, group in readers.items():
+        dst_sectors = {d // sector for d, _ in group}
+        if len(dst_sectors) == 1 and writers[next(iter(dst_sectors))] == {sec}:
+            kind = "clean"
+            sectors += 1
+        elif len({s for _, s in group}) == 1:
+            kind = "alone"  # one chunk of the sector read: each lane on its own
+        else:
+            kind = "split"  # a sector read whole, its chunks split over destination sectors
+        for d, s in group:
+            lines.setdefault((s // LINE_BYTES, d // LINE_BYTES), []).append((d, s, kind))
+    for chunks in lines.values():
+        chunks.sort()
+        runs: list[list[tuple[int, int, str]]] = []
+        for d, s, kind in chunks:
+            last = runs[-1] if runs else None
+            if last is not None and kind == last[-1][2] == "clean":
+                last.append((d, s, kind))  # clean lanes join, gaps and all
+            elif last is not None and "clean" not in (kind, last[-1][2]) and d == last[-1][0] + width \
+                    and all(s != x for _, x, _ in last) and \
+                    (kind == last[-1][2] == "split" or s == last[-1][1] + width):
+                # the next destination chunk, no source chunk read again; the half-read sector at
+                # either end of a shifted copy joins it when the source runs on too
+                last.append((d, s, kind))
             else:
-                runs.append([c])
-        wavefronts += sum(1 if len(run) == 1 or aligned(run) else 2 for run in runs)
-    return wavefronts, len({(s // sector, d // sector) for d, s in pairs})
+                runs.append([(d, s, kind)])
+        for run in runs:
+            if run[0][2] == "clean":
+                wavefronts += 1
+                continue
+            # 2 wavefronts a run (a chunk alone 1); a lane alone in its sector reads it, a split
+            # sector is read once per destination sector it writes
+            wavefronts += 1 if len(run) == 1 else 2
+            sectors += len({(s // sector, d // sector) for d, s, k in run if k == "split"}) + \
+                sum(k == "alone" for _, _, k in run)
+    wavefronts += predicated_off
+    sectors += predicated_off
+    src_bytes: set[int] = set()
+    for _, s in pairs:
+        src_bytes.update(range(s, s + width))
+    if cache_global:
+        sectors = len({b // sector for b in src_bytes})
+    active = len(lanes) + predicated_off
+    return AsyncCopyCost(
+        wavefronts=wavefronts,
+        ideal=-(-width * active // LINE_BYTES),
+        sectors=sectors,
+        ideal_sectors=-(-len(src_bytes) // sector),
+        bytes_requested=width * len(pairs),
+        distinct_bytes=len(src_bytes),
+    )
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import numpy as np
 from .. import ir
 from ..model import global_sectors, shared_wavefronts
 from ..model.arch import Arch
-from ..model.banks import ATOMIC_FORMS, atomic_wavefronts, one_word
+from ..model.banks import ATOMIC_FORMS, SPIN_FORMS, atomic_wavefronts, one_word
 from ..model.tensor import matrix_wavefronts
 from .instructions import atomic_form, instruction_words, matrix_count
 from .stats import MODEL_MEMO_SIZE, SWEEP_ELEMENTS_PER_STEP, SiteStats, WorstRequest
@@ -263,9 +263,20 @@ class Costing:
         if st.space == "global":
             return "" if width in (4, 8) else f"a {width}-byte global atomic was not measured"
         if form not in ATOMIC_FORMS:
-            kind = {"float": "floating-point", "int": "integer"}.get(form.rstrip("0123456789"), "")
-            return (f"a {width * 8}-bit {kind + ' ' if kind else ''}shared-memory atomic compiles to a "
-                    "compare-and-swap loop (ATOMS.CAST.SPIN) whose retries depend on contention; not modelled")
+            kind = {"float": "floating-point", "int": "integer"}.get(form.split(".")[0].rstrip("0123456789"), "")
+            return (f"a {width * 8}-bit {kind + ' ' if kind else ''}shared-memory atomic "
+                    f"({form.split('.')[-1]}) was not measured; not modelled")
+        if form in SPIN_FORMS:
+            st.notes.add("a compare-and-swap loop (LDS, ATOMS.CAST.SPIN): requests are its trips (per bank one lane "
+                         "succeeds each trip; model/banks.py); the LDS it repeats each trip is not counted here")
+            for block in (addr if addr.ndim == 2 else addr[None]):
+                seen: set[int] = set()
+                for row in self._warps(block):
+                    w = set(row[row >= 0].tolist())
+                    if w & seen:
+                        return ("warps of a block add to the same word: each retries on the others' writes "
+                                "(a compare-and-swap loop; the trips depend on timing)")
+                    seen |= w
         if form == "int":
             for row in self._warps(addr):
                 if one_word([x if x >= 0 else None for x in row.tolist()]):
@@ -349,7 +360,7 @@ class Costing:
                 st.bytes_requested += cost.bytes_requested * cnt  # type: ignore[attr-defined]
                 st.distinct_bytes += cost.distinct_bytes * cnt  # type: ignore[attr-defined]
                 metric = cost.sectors  # type: ignore[attr-defined]
-            st.requests += cnt
+            st.requests += cnt * getattr(cost, "requests", 1)  # a compare-and-swap loop's trips
             if st.worst is None or metric > st.worst.wavefronts:
                 st.worst = WorstRequest(metric, warp, lanes, cost)
 
@@ -391,14 +402,17 @@ class Costing:
         keys, counts, firsts, inverse = _group(rel, with_inverse=a.ndim == 2)
         work = rel.size + len(keys) * (SWEEP_ELEMENTS_PER_STEP // 2)
         metrics, ideals = [], []
+        trips = []  # requests per warp: 1, or a compare-and-swap loop's trips
         for key in keys:
             cost = _model_cost(self._memo, self.arch, shared, op, width, key, instruction)[0]
             metrics.append(cost.wavefronts if shared else cost.sectors)  # type: ignore[attr-defined]
             ideals.append(cost.ideal)  # type: ignore[attr-defined]
+            trips.append(getattr(cost, "requests", 1))
         if a.ndim == 1:  # the same cost in every block
-            return (len(warp_ids), sum(m * c for m, c in zip(metrics, counts)),
+            return (sum(t * c for t, c in zip(trips, counts)), sum(m * c for m, c in zip(metrics, counts)),
                     sum(m * c for m, c in zip(ideals, counts)), work)
         blocks = a.shape[0]
         block_of = warp_ids // (self._padded // 32)
         per = np.bincount(block_of * len(keys) + inverse, minlength=blocks * len(keys)).reshape(blocks, len(keys))
-        return per.sum(axis=1), per @ np.array(metrics, dtype=np.int64), per @ np.array(ideals, dtype=np.int64), work
+        return (per @ np.array(trips, dtype=np.int64), per @ np.array(metrics, dtype=np.int64),
+                per @ np.array(ideals, dtype=np.int64), work)

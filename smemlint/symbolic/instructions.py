@@ -138,6 +138,12 @@ def run_async_copy(it, e: ir.AsyncCopy, mask: np.ndarray) -> Value:
     sd.notes.add(f"{sd.site.instruction}: Nsight Compute's per-instruction figures for LDGSTS (model/tensor.py); "
                  "not a bank-conflict count")
     d_rows, s_rows = _lane_rows(it, d_arr, mask), _lane_rows(it, s_arr, mask)
+    r_rows = None  # the lanes that read (src-size > 0); the others only zero-fill their destination
+    if e.source_size is not None:
+        size = it.eval(e.source_size, mask)
+        if isinstance(size, Known):
+            r_rows = _lane_rows(it, np.broadcast_to(np.where(size.arr > 0, 1, 0), mask.shape), mask)
+    cache_global = sd.site.instruction == "cp.async.ca"  # LDGSTS.E.128; .cg and the C++ forms: .BYPASS
     if len(d_rows) < len(s_rows):
         d_rows = d_rows * len(s_rows)
     elif len(s_rows) < len(d_rows):
@@ -149,7 +155,15 @@ def run_async_copy(it, e: ir.AsyncCopy, mask: np.ndarray) -> Value:
             lanes_s = tuple(None if a < 0 else a for a in sl)
             if all(a is None for a in lanes_d):
                 continue
-            cost = async_copy_cost(lanes_d, lanes_s, width, it.arch)
+            off = 0
+            if width == 16:  # lanes of the warp guarded off: counted by Nsight Compute (model/tensor.py)
+                off = min(32, it.n - 32 * (warp % (it._padded // 32))) - sum(a is not None for a in lanes_d)
+            reads = None
+            if r_rows is not None:
+                rw = r_rows[min(r, len(r_rows) - 1)][warp].tolist()
+                reads = tuple(x > 0 for x in rw)
+            cost = async_copy_cost(lanes_d, lanes_s, width, it.arch, cache_global=cache_global,
+                                   predicated_off=max(0, off), reads=reads)
             requests += 1
             wavefronts += cost.wavefronts
             sectors += cost.sectors

@@ -185,6 +185,8 @@ def wrap(arr: np.ndarray, ct: CType, wide: bool = False) -> np.ndarray:
     bits = ct.bytes * 8
     if bits <= 0 or bits >= 64:
         return arr
+    if bits == 8 and ct.spelling == "bool":  # a conversion to bool is `!= 0`, not the low 8 bits
+        return (arr != 0).astype(np.int64)
     if ct.signed and ct.bytes in _SIGNED:
         return arr.astype(_SIGNED[ct.bytes]).astype(np.int64)  # numpy's integer casts keep the low bits
     m = (1 << bits) - 1
@@ -200,6 +202,8 @@ _RANGES: dict[tuple[int, bool], tuple[int, int]] = {}
 
 def type_range(ct: CType) -> tuple[int, int] | None:
     """(min, max) of an integer type that wrap() converts to; None where wrap() does nothing."""
+    if ct.bytes == 1 and ct.spelling == "bool":
+        return (0, 1)
     key = (ct.bytes, ct.signed)
     r = _RANGES.get(key)
     if r is None:

@@ -48,6 +48,14 @@ PROGRAMS = {
     "fixtures": (ROOT, ["fixtures/tensor_tile_loader.cu", "fixtures/wmma_gemm.cu"], HERE / "fixtures-truth-sm90.jsonl"),
     "atomics": (HERE.parent, ["pending/atomics.cu"], HERE / "atomics-truth-sm90.jsonl"),
     "vector-ptx": (HERE.parent, ["pending/vector_ptx.cu"], HERE / "vector-ptx-truth-sm90.jsonl"),
+    # issue 30 items 6 and 7 (2026-11-27): cp.async patterns, shared float/double atomics, fixed values
+    "cpasync": (HERE.parent, ["pending/cpasync_patterns.cu"], HERE / "cpasync-truth-sm90.jsonl"),
+    "smem-atomics-fp": (HERE.parent, ["pending/smem_atomics_fp.cu"], HERE / "smem-atomics-fp-truth-sm90.jsonl"),
+    "fixed-values": (HERE.parent, ["pending/fixed_values.cu"], HERE / "fixed-values-truth-sm90.jsonl"),
+    # cub collectives, each instruction at the line of the cub call it was inlined from (cub_truth.py)
+    "cub": (HERE.parent, ["pending/cub_collectives.cu"], HERE / "cub-truth-sm90.jsonl"),
+    "cub2": (HERE.parent, ["pending/cub_collectives2.cu"], HERE / "cub2-truth-sm90.jsonl"),
+    "cpasync2": (HERE.parent, ["pending/cpasync_patterns2.cu"], HERE / "cpasync2-truth-sm90.jsonl"),
     # linted with --sass: the numbers are those of the instructions nvcc emitted (issue 17 item 6)
     "emitted-layouts": (HERE.parent, ["pending/emitted_layouts.cu"], HERE / "emitted-layouts-truth-sm90.jsonl"),
 }

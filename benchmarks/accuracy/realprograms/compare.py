@@ -183,7 +183,9 @@ def judge(site: dict, found: dict, truth_kernel: dict | None) -> dict:
     if block:  # several instantiations or launches: prefer the one analysed under the measured block
         same = [h for h in hits if tuple(h[1].block) == block]
         hits = same or hits
-    ran = instantiation(truth_kernel.get("kernel_mangled", "")) if truth_kernel else ""
+    # the template instantiation that ran: named by the truth (`load_store<3, 3>`) or demangled
+    ran = site.get("instance", "").replace(" ", "") or \
+        (instantiation(truth_kernel.get("kernel_mangled", "")) if truth_kernel else "")
     if ran:  # the template instantiation that ran (coalescing.cu runs offset<float> first)
         same = [h for h in hits if h[1].name.replace(" ", "") == ran]
         hits = same or hits
