@@ -363,7 +363,8 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
                     f"(byte {offset}) that no thread wrote{when} (the barrier does not wait for exited threads)",
                     severity=Severity.WARNING,
                     facts={"level": "exit", "cond_line": st.span.line, "write_line": w.span.line,
-                           "read_line": r.span.line, "reader_thread": thread})
+                           "read_line": r.span.line, "reader_thread": thread},
+                    group=_exit_group(kresult, st.span.line))
                 return
 
 
@@ -405,8 +406,10 @@ def _exit_before_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Dia
         if found is None:
             continue
         what, span, warp, lanes, ret_line = found
-        others = sorted({sp.line for w, sp, m, r in it.collectives
-                         if sp is not None and span is not None and sp.line != span.line and sp.file == span.file})
+        # the other collectives the same exit leaves short: sites of this finding (grouping.py)
+        others = list({sp.line: sp for w, sp, m, r in it.collectives
+                       if sp is not None and span is not None and sp.line != span.line
+                       and sp.file == span.file}.values())[:8]
         when = ""
         if probe:
             names = ", ".join(f"`{n}`" for n, _ in named)
@@ -419,15 +422,93 @@ def _exit_before_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Dia
         head = f"{what} runs after {gone}"
         if len(head) > 100:  # the headline a glance reads
             head = f"a warp-collective on line {span.line} runs after {gone}"
-        yield common.diag(
-            ctx, span,
-            f"{head}; it needs every lane of the warp, and without them (in {block}{when}) its result is "
-            "undefined since Volta, where an exited lane is not waited for: wrong fragment or shuffle values, or "
-            "a hang; keep every lane of the warp alive through the collective and guard only the loads and stores",
-            severity=Severity.WARNING,
-            facts={"level": "exit", "kind": "warp-collective", "cond_line": ret_line, "warp": warp,
-                   "lanes": len(lanes), "other_lines": others[:8]})
+        for sp in [span, *others]:
+            yield common.diag(
+                ctx, sp,
+                f"{head}; it needs every lane of the warp, and without them (in {block}{when}) its result is "
+                "undefined since Volta, where an exited lane is not waited for: wrong fragment or shuffle values, or "
+                "a hang; keep every lane of the warp alive through the collective and guard only the loads and stores",
+                severity=Severity.WARNING,
+                facts={"level": "exit", "kind": "warp-collective", "cond_line": ret_line, "warp": warp,
+                       "lanes": len(lanes)},
+                group=_exit_group(kresult, ret_line))
         return
+
+
+def _exit_group(kresult, line: int) -> tuple:
+    """One finding per early exit (grouping.py): the barriers whose shared data it leaves unwritten
+    and the warp-collectives it leaves short are sites of one cause."""
+    return ("exit", kresult.file, kresult.line, kresult.name, line)
+
+
+def _collective_ifs(ctx, kernel: ir.Kernel, un) -> list[ir.If]:
+    """The kernel's `if`s whose condition varies between lanes and whose sides hold a warp-collective
+    that needs the whole warp (in the kernel or a function they call); outermost first."""
+    out: list[ir.If] = []
+    for n in ir.walk(kernel.body):
+        if isinstance(n, ir.If) and n.span is not None and un.of(kernel.key, n.cond).level == LANE \
+                and has_collective(ctx.result.unit, n):
+            out.append(n)
+    return out
+
+
+def _lanes_skip_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Diagnostic]:
+    """A warning where lanes of a warp that are still running skip a warp-collective the rest of the
+    warp executes, because a lane-varying `if` around it sends them past it (`if (i < n) v =
+    warpSum(v);` on the grid's last, partial tile): a full-mask shuffle, vote or `__syncwarp()`,
+    `ldmatrix` or `wmma` waits for lanes that never arrive (a hang) or pairs them with another
+    instruction (wrong values). Reported on evidence: under the analysed launch (block 0 and the
+    last block, or sizes one short of the tile where the launch does not give them), some warp has
+    lanes that execute it and running lanes that do not, and these execute no instruction of the
+    same kind elsewhere in the kernel (an `if`/`else` with a shuffle on each side pairs up)."""
+    ifs = _collective_ifs(ctx, kernel, un)
+    if not ifs or kresult is None:
+        return
+    runs = [r for st in ifs for r in _probe_runs(kresult, st.cond)] or \
+        ([(last, {}, None, {}) for last in (False, True)] if kresult.config is not None
+         and not kresult.config.assumed_params else [])
+    for last, probe, _, named in dict.fromkeys((r[0], tuple(sorted(r[1].items())), None, tuple(sorted(r[3].items())))
+                                               for r in runs):
+        it = concrete_lanes(ctx, kresult, last, dict(probe))
+        if it is None or not it.executions:
+            continue
+        for what, span, name, mask, alive in it.executions:
+            if span is None or span.file != kernel.span.file:
+                continue
+            elsewhere = np.zeros_like(mask)
+            for _, sp2, name2, m2, _ in it.executions:
+                if name2 == name and sp2 is not None and (sp2.line, sp2.column) != (span.line, span.column):
+                    elsewhere |= m2
+            skipped = alive & ~mask & ~elsewhere
+            for w in range(0, (len(mask) + 31) // 32):
+                lo, hi = 32 * w, min(32 * w + 32, len(mask))
+                gone = np.flatnonzero(skipped[lo:hi])
+                if not len(gone) or not mask[lo:hi].any():
+                    continue
+                st = next((x for x in reversed(ifs) if x.span.line <= span.line <= x.span.end_line), ifs[0])
+                when = ""
+                if probe:
+                    names = ", ".join(f"`{n}`" for n, _ in named)
+                    verb = "is not a multiple" if len(named) == 1 else "are not multiples"
+                    when = (f" when {names} {verb} of the tile (the launch does not give "
+                            f"{'it' if len(named) == 1 else 'them'}; evaluated with "
+                            + ", ".join(f"{n} = {v}" for n, v in probe) + ")")
+                block = "the grid's last block" if last else "block 0"
+                head = f"{what} is skipped by lane{'s' if len(gone) > 1 else ''} {_lane_ranges([int(x) for x in gone])} " \
+                       f"of warp {w} (the `if` on line {st.span.line})"
+                if len(head) > 100:
+                    head = f"a warp-collective on line {span.line} is skipped by some lanes of warp {w}"
+                yield common.diag(
+                    ctx, span,
+                    f"{head}; the rest of the warp executes it, and it needs every lane of its mask (in {block}{when}): "
+                    "the running lanes that skip it leave it waiting (a hang) or paired with another instruction "
+                    "(wrong values); execute it in every lane and guard only the loads and stores, or narrow the mask "
+                    "to the lanes that take the `if`",
+                    severity=Severity.WARNING,
+                    facts={"level": "lane", "kind": "warp-collective", "cond_line": st.span.line, "warp": w,
+                           "lanes": len(gone)},
+                    group=("collective", kernel.key, st.span.line))
+                return
 
 
 def _short_warp(it) -> tuple[str, ir.Span, int, list[int], int] | None:
@@ -515,6 +596,7 @@ def check(ctx) -> Iterator[Diagnostic]:
         for (fkey, line), (st, lvl, fname, targets) in causes.items():
             yield _divergence(ctx, kernel, fkey, fname, line, st, lvl, targets)
         yield from _exit_before_collective(ctx, kernel, kresult, un)
+        yield from _lanes_skip_collective(ctx, kernel, kresult, un)
 
 
 def _divergence(ctx, kernel: ir.Kernel, fkey: str, fname: str, line: int, st: ir.Stmt | None, lvl,

@@ -87,11 +87,11 @@ _MASKED = ("__ballot_sync", "__any_sync", "__all_sync", "__uni_sync", "__match_a
            "__syncwarp")
 
 
-def has_collective(unit: ir.TranslationUnit, kernel: ir.Kernel) -> bool:
-    """Does the kernel, or a function it calls, hold a warp-collective (an access site of
-    COLLECTIVE_INSTRUCTIONS or a whole_warp_call)? Read from the IR, before any evaluation."""
+def has_collective(unit: ir.TranslationUnit, kernel: ir.Kernel | ir.Stmt) -> bool:
+    """Does the kernel (or one statement of it), or a function it calls, hold a warp-collective (an
+    access site of COLLECTIVE_INSTRUCTIONS or a whole_warp_call)? Read from the IR, before any evaluation."""
     sites = {s.id for k in unit.kernels for s in k.sites if s.instruction.startswith(COLLECTIVE_INSTRUCTIONS)}
-    todo, seen = [kernel.body], set()
+    todo, seen = [kernel.body if isinstance(kernel, ir.Kernel) else kernel], set()
     while todo:
         for n in ir.walk(todo.pop()):
             if isinstance(n, ir.Access) and n.site in sites:
@@ -224,6 +224,9 @@ class _Recorder(Interpreter):
         # whole warp after some thread returned: (what, span, executing threads, returned threads)
         self.exits: dict[int, tuple[int, np.ndarray]] = {}
         self.collectives: list[tuple[str, ir.Span | None, np.ndarray, np.ndarray]] = []
+        # every execution of such a collective outside data-dependent conditions, for lanes that skip
+        # one under a lane-varying `if`: (what, span, intrinsic, executing lanes, lanes alive then)
+        self.executions: list[tuple[str, ir.Span | None, str, np.ndarray, np.ndarray]] = []
         self._calls: list[ir.Call] = []  # the calls of device functions being evaluated, outermost first
         self._collective_sites = {s.id: s for k in self.unit.kernels for s in k.sites
                                   if s.instruction.startswith(COLLECTIVE_INSTRUCTIONS)}
@@ -237,10 +240,15 @@ class _Recorder(Interpreter):
         site = self._collective_sites.get(site_id)
         if site is not None and not piece:
             text = site.text if site.text and len(site.text) <= 60 else site.instruction
-            self._collective(f"`{text}`", site.span, mask)
+            self._collective(f"`{text}`", site.span, mask, site.instruction)
 
-    def _collective(self, what: str, span: ir.Span | None, mask: np.ndarray) -> None:
+    def _collective(self, what: str, span: ir.Span | None, mask: np.ndarray, name: str = "") -> None:
         returned = self._frames[0].returned if self._frames else None
+        if not self._guards and len(self.executions) < self.MAX_EXECUTIONS and mask.any():
+            outer = self._calls[0] if self._calls else None
+            at = (f"`{outer.name}`'s {what}", outer.span) if outer is not None and outer.span is not None else (what, span)
+            alive = self._true if returned is None else self._true & ~returned
+            self.executions.append((*at, name or what, self.alive(mask).copy(), alive.copy()))
         if returned is not None and len(self.collectives) < self.MAX_EXECUTIONS and mask.any():
             outer = self._calls[0] if self._calls else None
             if outer is not None and outer.span is not None:  # in a helper: named at the kernel's call
@@ -272,7 +280,7 @@ class _Recorder(Interpreter):
         if e.name in common.BLOCK_BARRIERS or e.name in WARP_BARRIERS:
             self.interval += 1
         if whole_warp_call(e):
-            self._collective(f"`{e.name}`", e.span, mask)
+            self._collective(f"`{e.name}`", e.span, mask, e.name.rsplit("::", 1)[-1])
         if e.function is None or e.function not in self.unit.functions:
             return super().call(e, mask)
         self._calls.append(e)
