@@ -407,7 +407,7 @@ def _exit_before_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Dia
             continue
         what, span, warp, lanes, ret_line = found
         # the other collectives the same exit leaves short: sites of this finding (grouping.py)
-        others = list({sp.line: sp for w, sp, m, r in it.collectives
+        others = list({sp.line: sp for w, sp, *_ in it.collectives
                        if sp is not None and span is not None and sp.line != span.line
                        and sp.file == span.file}.values())[:8]
         when = ""
@@ -472,14 +472,16 @@ def _lanes_skip_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Diag
         it = concrete_lanes(ctx, kresult, last, dict(probe))
         if it is None or not it.executions:
             continue
-        for what, span, name, mask, alive in it.executions:
+        for what, span, name, mask, alive, source in it.executions:
             if span is None or span.file != kernel.span.file:
                 continue
             elsewhere = np.zeros_like(mask)
-            for _, sp2, name2, m2, _ in it.executions:
+            for _, sp2, name2, m2, *_ in it.executions:
                 if name2 == name and sp2 is not None and (sp2.line, sp2.column) != (span.line, span.column):
                     elsewhere |= m2
             skipped = alive & ~mask & ~elsewhere
+            if source is not None:  # a shuffle: only lanes some executing lane reads from
+                skipped &= _read_from(source, mask, len(mask))
             for w in range(0, (len(mask) + 31) // 32):
                 lo, hi = 32 * w, min(32 * w + 32, len(mask))
                 gone = np.flatnonzero(skipped[lo:hi])
@@ -511,13 +513,26 @@ def _lanes_skip_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Diag
                 return
 
 
+def _read_from(source: np.ndarray, mask: np.ndarray, n: int) -> np.ndarray:
+    """The threads that some thread of `mask` reads at a shuffle (its source thread; -1: not known)."""
+    out = np.zeros(n, dtype=bool)
+    src = source[mask & (source >= 0)]
+    out[src[src < n]] = True
+    return out
+
+
 def _short_warp(it) -> tuple[str, ir.Span, int, list[int], int] | None:
-    """The first collective execution where a warp has lanes that returned and lanes executing it:
-    (what, where, the warp, its returned lanes, the line of their return)."""
-    for what, span, mask, returned in it.collectives:
-        if span is None:
+    """The first collective execution where a warp has lanes that returned and lanes executing it
+    that need them: (what, where, the warp, its returned lanes, the line of their return). A shuffle
+    needs the lanes it reads from; `ldmatrix`, `wmma` and `mma_sync` every lane; a vote, reduction
+    or `__syncwarp()` counts only the lanes that have not exited (an exit there is defined)."""
+    for what, span, mask, returned, source, name in it.collectives:
+        if span is None or name.startswith(("__ballot", "__any", "__all", "__uni", "__match", "__syncwarp",
+                                            "__reduce")):
             continue
         n = len(mask)
+        if source is not None:
+            returned = returned & _read_from(source, mask, n)
         for w in range(0, (n + 31) // 32):
             lo, hi = 32 * w, min(32 * w + 32, n)
             gone = np.flatnonzero(returned[lo:hi])
