@@ -431,7 +431,8 @@ def _exit_before_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Dia
                 severity=Severity.WARNING,
                 facts={"level": "exit", "kind": "warp-collective", "cond_line": ret_line, "warp": warp,
                        "lanes": len(lanes)},
-                group=_exit_group(kresult, ret_line))
+                group=_exit_group(kresult, next((st.span.line for st in exits if st.span is not None
+                                                 and st.span.line <= ret_line <= st.span.end_line), ret_line)))
         return
 
 
