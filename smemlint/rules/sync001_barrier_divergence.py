@@ -154,6 +154,16 @@ def _returns_only(s: ir.Stmt | None) -> bool:
     return found
 
 
+def _at(sp: ir.Span) -> tuple[int, int]:
+    """Where a statement starts, by line and column: a kernel written on one line has its exit, barrier
+    and accesses in order on that line, so lines alone do not say which comes first."""
+    return sp.line, sp.column
+
+
+def _end(sp: ir.Span) -> tuple[int, int]:
+    return sp.end_line, sp.end_column
+
+
 def _only_exit_before(st: ir.Stmt | None, targets: list[tuple[ir.Span, str]]) -> bool:
     """`if (thread-dependent) return;` before the barriers, in the kernel itself (the return on
     either side, under further tests, and no `break`/`continue`): since Volta a block
@@ -161,7 +171,7 @@ def _only_exit_before(st: ir.Stmt | None, targets: list[tuple[ir.Span, str]]) ->
     go wrong, shared data the exited threads never wrote, is another question than divergence)."""
     if not isinstance(st, ir.If) or st.span is None:
         return False
-    if not all(sp.line > st.span.end_line for sp, _ in targets):
+    if not all(_at(sp) > _end(st.span) for sp, _ in targets):
         return False  # the barrier is inside the `if`: threads of the other side skip it
     # either side may hold the return, nested under further tests (FasterTransformer's top-k:
     # `if (num_beams[g] == 0 && tid == 0) {...} else if (num_beams[g] == k) return;`): threads
@@ -328,15 +338,15 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
         shared = {(a.file, a.line, a.column) for a in kresult.accesses if a.space == "shared"}
         inside = [x for x in sites.values() if (x.span.file, x.span.line, x.span.column) in shared
                   and kresult.line <= x.span.line <= kresult.end_line]
-        stores = [x for x in inside if x.op == "st" and x.span.line < sp.line]
-        for w in [x for x in stores if x.span.line > st.span.end_line]:
+        stores = [x for x in inside if x.op == "st" and _at(x.span) < _at(sp)]
+        for w in [x for x in stores if _at(x.span) > _end(st.span)]:
             target = array.get(w.id, w.symbol_hint)
-            for r in sorted((x for x in inside if x.op in ("ld", "atomic") and x.span.line > sp.line
+            for r in sorted((x for x in inside if x.op in ("ld", "atomic") and _at(x.span) > _at(sp)
                              and array.get(x.id, x.symbol_hint) == target),
-                            key=lambda x: x.span.line):
+                            key=lambda x: _at(x.span)):
                 # every store of the array written before the read counts, those after the barrier too
                 # (llm.c's softmax: `sumvals[warpId]` stored after it, under the next barrier, then read)
-                same = [x.id for x in inside if x.op == "st" and x.span.line < r.span.line
+                same = [x.id for x in inside if x.op == "st" and _at(x.span) < _at(r.span)
                         and array.get(x.id, x.symbol_hint) == target]
                 found = next(((f, probe, named) for last, probe, ref, named in runs
                               if (f := _unwritten_read(
@@ -624,7 +634,7 @@ def _divergence(ctx, kernel: ir.Kernel, fkey: str, fname: str, line: int, st: ir
     if len(text) > 60:
         text = text[:57] + "..."
     where = "loop" if isinstance(st, ir.Loop) else "`if`"
-    after = isinstance(st, ir.If) and st.span is not None and sp.line > st.span.end_line and _exits(st.then)
+    after = isinstance(st, ir.If) and st.span is not None and _at(sp) > _end(st.span) and _exits(st.then)
     how = f"after the early exit under the {where} on line {line}" if after else f"under the {where} on line {line}"
     others = sorted({t[0].line for t in targets[1:]} - {sp.line})
     claim = f"{what} is reached {how}, whose condition is {lvl.name}-dependent"
