@@ -82,6 +82,11 @@ REPOS = {
     "How_to_optimize_in_GPU": ("Liu-xiandong/How_to_optimize_in_GPU", "5d2def3e082c4e1364c3ade54451b7b9d1d6f044", ["."]),
     "NVIDIA_SGEMM_PRACTICE": ("wangzyon/NVIDIA_SGEMM_PRACTICE", "d6068b13e9997ccff51c9d3cb773afd176fb7d8f",
                               ["-I", "src", "."]),
+    # judged 2026-11-27 by prec33 (flags: each build's include directories, CMakeLists.txt / setup.py)
+    "flash-attention-minimal": ("tspeterkim/flash-attention-minimal", "00f8f46712d493665c900c32fa3a261c8ef3e20c", ["."]),
+    "cuda_hgemv": ("Bruce-Lee-LY/cuda_hgemv", "55eaca46c25234c9dce3daa00a8a9884a63cee22", ["-I", "src/common", "."]),
+    "decoding_attention": ("Bruce-Lee-LY/decoding_attention", "870c201b9f3420c758456744625a46a1b5f9c4ac",
+                           ["-I", "csrc/common", "-I", "csrc/kernel", "-I", "csrc/ops", "csrc"]),
 }
 # the checkout directory of each repository under $REPOS
 DIRS = {"rodinia": "gpu-rodinia", "bbuf": "how-to-optim-algorithm-in-cuda"}
