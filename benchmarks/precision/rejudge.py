@@ -87,6 +87,7 @@ REPOS = {
     "cuda_hgemv": ("Bruce-Lee-LY/cuda_hgemv", "55eaca46c25234c9dce3daa00a8a9884a63cee22", ["-I", "src/common", "."]),
     "decoding_attention": ("Bruce-Lee-LY/decoding_attention", "870c201b9f3420c758456744625a46a1b5f9c4ac",
                            ["-I", "csrc/common", "-I", "csrc/kernel", "-I", "csrc/ops", "csrc"]),
+    "CUDA_Freshman": ("Tony-Tan/CUDA_Freshman", "979938216fbbd8bc81ccbc525c4dd1f8c0c9fcbb", ["-I", "include", "."]),
 }
 # the checkout directory of each repository under $REPOS
 DIRS = {"rodinia": "gpu-rodinia", "bbuf": "how-to-optim-algorithm-in-cuda"}

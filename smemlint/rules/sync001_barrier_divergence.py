@@ -32,12 +32,24 @@ the fragments or shuffled values are undefined (a tile loader that returns
 for rows past the matrix, then `ldmatrix`: wrong results on the edge tile).
 Reported on evidence too: under the analysed launch (or sizes that end inside
 the first tile), some warp has both lanes that returned and lanes that reach
-the collective; an exit that takes whole warps, or lanes kept alive with
-guarded loads, are silent.
+the collective and need them: a shuffle needs the lanes it reads from (lanes
+that return in pairs and shuffle within the pair are fine), `ldmatrix`,
+`wmma` and `mma_sync` every lane; a vote, reduction or `__syncwarp()` counts
+only lanes that have not exited, which is defined. An exit that takes whole
+warps, or lanes kept alive with guarded loads, are silent.
+
+The same for running lanes that a lane-varying `if` sends past such a
+collective (`if (i < n) v = warpSum(v);` on the last, partial tile:
+`level=lane`, `kind=warp-collective`): the lanes that execute it wait for, or
+read from, lanes that never arrive. An `if`/`else` with the collective on each
+side pairs up and is silent, as is an `if` that keeps whole warps.
 
 One finding per cause: the barriers that one diverging condition guards are
 listed in the finding of the first (`facts.other_lines`), and the condition
-named is the outermost that varies (not a constant-trip loop inside it).
+named is the outermost that varies (not a constant-trip loop inside it); the
+barrier whose data an early exit leaves unwritten and the collectives it leaves
+short are one finding of that exit. Statements are ordered by line and column,
+so a kernel written on one line reads as the same kernel on many.
 
 The question "is this condition the same for every thread of the block?" is
 answered by smemlint's uniformity analysis, independently of the launch: `if
