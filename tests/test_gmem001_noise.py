@@ -97,3 +97,35 @@ def test_offset_window_in_lane_pairs_says_misaligned(tmp_path: Path) -> None:
     found = [d for d in r.diagnostics if d.line == 6]
     assert len(found) == 1 and found[0].facts["sectors"] == 3, [d.message for d in r.diagnostics]
     assert "4 bytes past a 32-byte boundary" in found[0].message and "scattered" not in found[0].message
+
+
+# the warp-synchronous tail of a reduction in global memory (CUDA_Freshman's reduceUnrollWarp8):
+# v[tid + 4] reads 32 words 16 bytes past v[tid]'s window, 5 sectors where an aligned window takes 4;
+# the shift is the tree's, no alignment of `g` aligns both (nothing to fix); a copy from in + 1 alone
+# is misaligned by its offset (fixable) and still reported
+TREE = """__global__ void tail(int *g, int *out)
+{
+    int *v = g + blockIdx.x * 64;
+    int tid = threadIdx.x;
+    if (tid < 32) {
+        volatile int *vm = v;
+        vm[tid] += vm[tid + 32];
+        vm[tid] += vm[tid + 16];
+        vm[tid] += vm[tid + 8];
+        vm[tid] += vm[tid + 4];
+        vm[tid] += vm[tid + 2];
+        vm[tid] += vm[tid + 1];
+    }
+    if (tid == 0) out[blockIdx.x] = v[0];
+}
+__global__ void offsetCopy(const int *in, int *out)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i + 1];
+}
+int main() { tail<<<64, 64>>>(0, 0); offsetCopy<<<64, 128>>>(0, 0); }
+"""
+
+
+def test_shifted_taps_of_one_line_are_not_reported_an_offset_copy_is(tmp_path: Path) -> None:
+    assert gmem001(tmp_path, TREE) == [19]

@@ -444,6 +444,25 @@ def _text(lines: list[str], sp: ir.Span) -> str:
     return " ".join(p for p in parts if p)
 
 
+def _written_in_macro(a: ci.Cursor) -> str:
+    """An argument's text where its extent gives none (a call written as a macro's argument,
+    `CHECK(cudaEventSynchronize(stop))`, has its extent at the macro's call): a variable or member,
+    or the address of one, by name; "" for anything else. (The argument cursors are not the walk's
+    objects: their children are asked of libclang.)"""
+    while a.kind == K.UNEXPOSED_EXPR or a.kind == K.PAREN_EXPR:
+        ch = children(a)
+        if len(ch) != 1:
+            return ""
+        a = ch[0]
+    if a.kind in (K.DECL_REF_EXPR, K.MEMBER_REF_EXPR):
+        return a.spelling or ""
+    if a.kind == K.UNARY_OPERATOR and operator_of(a) == "&":
+        ch = children(a)
+        inner = _written_in_macro(ch[0]) if len(ch) == 1 else ""
+        return f"&{inner}" if inner else ""
+    return ""
+
+
 def _qualified(ref: ci.Cursor | None) -> str:
     parts: list[str] = []
     n = ref
@@ -552,7 +571,7 @@ def _call_fact(c: ci.Cursor, c_kids: list[ci.Cursor], kids, launch: bool, callee
     sp = span_of(c, path)
     callee = _callee_span(c, c_kids, kids, name, path)
     args = list(c.get_arguments())
-    texts = tuple(_text(lines, span_of(a, path)) for a in args)
+    texts = tuple(_text(lines, span_of(a, path)) or _written_in_macro(a) for a in args)
     types = []
     for a in args:
         try:

@@ -179,6 +179,10 @@ class FunctionLowerer:
         if k == K.IF_STMT:
             ch = self.ex.children(c)
             close = _header_end(c)
+            # an `if` written in a macro (`GUARD(i < n);`) has every child at the macro's call and the
+            # definition's tokens, which say nothing about where its header ends: the plain shape
+            if len({x.extent.start.offset for x in ch}) != len(ch):
+                close = None
             if close is not None:
                 head = [x for x in ch if x.extent.start.offset < close]
                 tail = [x for x in ch if x.extent.start.offset > close]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import glob
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -260,24 +261,36 @@ def _parse(path: str, args: list[str], unsaved, flags: int, pch_dir: str | None)
     return index.parse(path, args=args, unsaved_files=unsaved, options=flags)
 
 
+# a launch written `k<< <grid, block>> >(...)` (Visual Studio's formatting): nvcc reads it as a launch,
+# clang lexes `<<` `<` and sees none; the same text with the chevrons joined, spaces kept after them
+# so that every column stays where it was
+_SPLIT_LAUNCH = re.compile(r"<<(\s+)<(?!<)([^;<>]*?)>>(\s+)>")
+
+
+def _joined_chevrons(text: str) -> str:
+    return _SPLIT_LAUNCH.sub(lambda m: f"<<<{m.group(1)}{m.group(2)}>>>{m.group(3)}", text)
+
+
 def _with_instance_roots(path: str, text: str | None, unsaved):
     """(unsaved files, lines of the file's own text or None): the file's text with instances.py's
-    functions after it where it explicitly instantiates host templates, else `unsaved` as it was."""
+    functions after it where it explicitly instantiates host templates, and with split launch
+    chevrons joined (`<< <` ... `>> >`), else `unsaved` as it was."""
     try:
         if text is None:
             if os.path.getsize(path) > 4 * 1024 * 1024:
                 return unsaved, None
             with open(path, "rb") as fh:
                 data = fh.read()
-            if b"template" not in data or b"\0" in data:
+            if (b"template" not in data and b"<< " not in data) or b"\0" in data:
                 return unsaved, None
             text = data.decode("utf-8", errors="replace")
         roots = instance_roots(text) if "template" in text else ""
     except OSError:
         return unsaved, None
+    joined = _joined_chevrons(text) if "<< " in text else text
     if not roots:
-        return unsaved, None
-    return [(path, text + roots)], text.count("\n") + 1
+        return ([(path, joined)] if joined != text else unsaved), None
+    return [(path, joined + roots)], text.count("\n") + 1
 
 
 def _own_errors(errors: list[str], path: str, lines: int | None) -> list[str]:

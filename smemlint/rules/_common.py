@@ -231,10 +231,11 @@ def line_text(ctx, line: int, path: str | None = None) -> str:
 
 
 def diag(ctx, span: ir.Span, message: str, *, facts: dict | None = None, fix: Fix | None = None,
-         severity: Severity | None = None, assumptions: list[str] | None = None) -> Diagnostic:
+         severity: Severity | None = None, assumptions: list[str] | None = None, group: tuple = ()) -> Diagnostic:
+    """A finding at `span`; findings given equal `group` keys are reported as one (grouping.py)."""
     return Diagnostic(span.file, span.line, span.column, span.end_line, span.end_column, ctx.rule.code,
                       ctx.rule.name, severity or ctx.rule.severity, message, fix, dict(facts or {}),
-                      list(assumptions or []))
+                      list(assumptions or []), group=group)
 
 
 def expr_key(e: object) -> str:

@@ -36,7 +36,9 @@ aligned.
 
 Not reported: a misaligned window of a stencil or sliding sum (`in[start + j]`
 with `j` a loop's counter), whose extra sector is the next iteration's and is
-served by L1; and one field of a vector-typed element (`p[i].x` of a `float4`)
+served by L1; a window shifted by a constant from another access of the same
+pointer on the same line (`v[tid] += v[tid + 4]` of a reduction tree), whose
+misalignment no pointer alignment removes; and one field of a vector-typed element (`p[i].x` of a `float4`)
 whose other fields the kernel also loads, which nvcc loads whole.
 
 ## Limitations
@@ -190,6 +192,55 @@ def _sliding_window(ctx, a) -> bool:
     return bool(bare & counters)
 
 
+def _signed_terms(e: ir.Expr, sign: int = 1) -> list[tuple[int, ir.Expr]]:
+    """The terms of a sum with their signs (`a + 4 - b`: (+1, a), (+1, 4), (-1, b))."""
+    while isinstance(e, ir.Cast):
+        e = e.operand
+    if isinstance(e, ir.BinOp) and e.op in ("+", "-"):
+        return _signed_terms(e.lhs, sign) + _signed_terms(e.rhs, sign if e.op == "+" else -sign)
+    return [(sign, e)]
+
+
+def _shape_and_shift(index: ir.Expr) -> tuple[tuple[str, ...], int]:
+    """An index as (its non-constant terms, its constant part): `tid + 4` is (`+$tid`, 4)."""
+    shape, shift = [], 0
+    for sign, t in _signed_terms(index):
+        if isinstance(t, ir.Const) and isinstance(t.value, int):
+            shift += sign * t.value
+        else:
+            shape.append(("+" if sign > 0 else "-") + common.expr_key(t))
+    return tuple(sorted(shape)), shift
+
+
+def _shifted_tap(ctx, a) -> bool:
+    """A load whose index is another access's of the same pointer, on the same line, shifted by a
+    constant (`v[tid] += v[tid + 4]` of a reduction tree, `in[i - 1] + in[i] + in[i + 1]`): the shift
+    is the algorithm's, no alignment of the pointer makes both windows start on a sector, and the
+    sector the shifted one adds is its neighbour's, which the block's other reads move anyway.
+    Nothing to fix."""
+    found = _site_context(ctx).get(a.stats.site.id) if a.stats else None
+    if found is None or a.op != "ld":
+        return False
+    acc = found[0]
+    if not isinstance(acc.lvalue, ir.Subscript):
+        return False
+    base = common.expr_key(acc.lvalue.base)
+    shape, shift = _shape_and_shift(acc.lvalue.index)
+    sites = common.unit_sites(ctx)
+    here = sites.get(acc.site)
+    if here is None:
+        return False
+    for other, _, _ in _site_context(ctx).values():
+        there = sites.get(other.site)
+        if other.site == acc.site or there is None or (there.span.file, there.span.line) != (here.span.file, here.span.line):
+            continue
+        if isinstance(other.lvalue, ir.Subscript) and common.expr_key(other.lvalue.base) == base:
+            s2, k2 = _shape_and_shift(other.lvalue.index)
+            if s2 == shape and k2 != shift:
+                return True
+    return False
+
+
 def _fused_fields(ctx, k, a, addresses: tuple[int | None, ...]) -> bool:
     """One field of a vector-typed element (float2, float4, int4: aligned to its size) whose other
     fields the kernel also loads from the same element: nvcc loads the element whole (one
@@ -241,7 +292,7 @@ def check(ctx) -> Iterator[Diagnostic]:
             continue
         if _fused_fields(ctx, k, a, worst.addresses):
             continue
-        if _misaligned_only(worst.addresses, a.width_bits // 8) and _sliding_window(ctx, a):
+        if _misaligned_only(worst.addresses, a.width_bits // 8) and (_sliding_window(ctx, a) or _shifted_tap(ctx, a)):
             continue
         sec, ideal = a.sectors_per_request, a.ideal_sectors_per_request
         ratio = sec / ideal if ideal else 0

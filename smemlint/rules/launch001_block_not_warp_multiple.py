@@ -166,7 +166,16 @@ def _exits(s: ir.Stmt | None) -> bool:
     return s is not None and any(isinstance(n, ir.Return) for n in ir.walk(s))
 
 
-def _unguarded_stores(ctx, kernel: ir.Kernel) -> bool:
+def _tiles(extent: tuple[int, ...], threads: int) -> bool:
+    """Is there a block of `threads` threads whose every dimension divides the launch's extent (grid
+    times block, per dimension)? An unguarded kernel launched over 8x6 elements has no 32-thread
+    block that covers them without threads past the data."""
+    divisors = [d for d in range(1, threads + 1) if threads % d == 0]
+    return any(extent[0] % x == 0 and extent[1] % y == 0 and extent[2] % (threads // (x * y)) == 0
+               for x in divisors for y in divisors if (threads // x) % y == 0)
+
+
+def _unguarded_stores(ctx, kernel: ir.Kernel, spread: bool = False, ops: tuple[str, ...] = ("st", "atomic")) -> bool:
     """Does the kernel store to global or shared memory at a per-thread address with no lane-varying test
     before it (no `if (i < n)`, no early exit, no loop whose trips differ per thread)? Then its
     indexing covers exactly the threads it is launched with: a block of more threads writes past
@@ -174,8 +183,10 @@ def _unguarded_stores(ctx, kernel: ir.Kernel) -> bool:
     fewer leaves elements unwritten. A kernel that reads `blockIdx` spreads its work over the
     grid (`i = blockIdx.x * blockDim.x + threadIdx.x`): a wider block with a grid recomputed from
     it covers the same elements, so only a kernel whose indexing is the block alone counts.
-    Decided from the uniformity proof of the conditions."""
-    if any(x.startswith("blockIdx") for x in kernel.uses):
+    Decided from the uniformity proof of the conditions. With `spread`, a kernel that reads
+    `blockIdx` is asked too, and `ops` says which accesses count (loads as well: a read past the
+    data is as wrong)."""
+    if not spread and any(x.startswith("blockIdx") for x in kernel.uses):
         return False
     un = common.uniformity(ctx, kernel)
     spaces = common.access_results(ctx)
@@ -200,7 +211,7 @@ def _unguarded_stores(ctx, kernel: ir.Kernel) -> bool:
                                                      for x in ir.walk(s.step))
             return not grid_stride and not varies(s.cond) and unguarded(s.body)
         for e in walk_exprs([getattr(s, f, None) for f in ("init", "expr", "value")]):
-            if isinstance(e, ir.Access) and e.op in ("st", "atomic"):
+            if isinstance(e, ir.Access) and e.op in ops:
                 u = un.site(e.site)
                 result = spaces.get((kernel.key, e.site))
                 if u is not None and u.level >= LANE and (result is None or result.space in ("global", "shared")):
@@ -245,6 +256,13 @@ def check(ctx) -> Iterator[Diagnostic]:
                 warps = -(-threads // 32)
                 lanes = warps * 32 - threads
                 down = threads - threads % 32
+                if not exact and kernel is not None and launch.grid is not None and \
+                        not any(_tiles(tuple(g * b for g, b in zip(launch.grid, launch.block)), t)
+                                for t in (warps * 32, down) if t) and \
+                        _unguarded_stores(ctx, kernel, spread=True, ops=("ld", "st", "atomic")):
+                    # no bounds check, and no whole-warp block tiles the elements this launch covers
+                    # (CUDA_Freshman's 4x2 blocks over an 8x6 matrix): the block is sized to the data
+                    continue
                 use = f"{warps * 32}" + (f" (or {down})" if down else "")
                 shape = ",".join(str(v) for v in launch.block)
                 written = f" `{launch.block_text}`" if launch.block_text and launch.block_text != str(threads) else ""

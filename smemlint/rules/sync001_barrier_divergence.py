@@ -32,12 +32,24 @@ the fragments or shuffled values are undefined (a tile loader that returns
 for rows past the matrix, then `ldmatrix`: wrong results on the edge tile).
 Reported on evidence too: under the analysed launch (or sizes that end inside
 the first tile), some warp has both lanes that returned and lanes that reach
-the collective; an exit that takes whole warps, or lanes kept alive with
-guarded loads, are silent.
+the collective and need them: a shuffle needs the lanes it reads from (lanes
+that return in pairs and shuffle within the pair are fine), `ldmatrix`,
+`wmma` and `mma_sync` every lane; a vote, reduction or `__syncwarp()` counts
+only lanes that have not exited, which is defined. An exit that takes whole
+warps, or lanes kept alive with guarded loads, are silent.
+
+The same for running lanes that a lane-varying `if` sends past such a
+collective (`if (i < n) v = warpSum(v);` on the last, partial tile:
+`level=lane`, `kind=warp-collective`): the lanes that execute it wait for, or
+read from, lanes that never arrive. An `if`/`else` with the collective on each
+side pairs up and is silent, as is an `if` that keeps whole warps.
 
 One finding per cause: the barriers that one diverging condition guards are
 listed in the finding of the first (`facts.other_lines`), and the condition
-named is the outermost that varies (not a constant-trip loop inside it).
+named is the outermost that varies (not a constant-trip loop inside it); the
+barrier whose data an early exit leaves unwritten and the collectives it leaves
+short are one finding of that exit. Statements are ordered by line and column,
+so a kernel written on one line reads as the same kernel on many.
 
 The question "is this condition the same for every thread of the block?" is
 answered by smemlint's uniformity analysis, independently of the launch: `if
@@ -154,6 +166,16 @@ def _returns_only(s: ir.Stmt | None) -> bool:
     return found
 
 
+def _at(sp: ir.Span) -> tuple[int, int]:
+    """Where a statement starts, by line and column: a kernel written on one line has its exit, barrier
+    and accesses in order on that line, so lines alone do not say which comes first."""
+    return sp.line, sp.column
+
+
+def _end(sp: ir.Span) -> tuple[int, int]:
+    return sp.end_line, sp.end_column
+
+
 def _only_exit_before(st: ir.Stmt | None, targets: list[tuple[ir.Span, str]]) -> bool:
     """`if (thread-dependent) return;` before the barriers, in the kernel itself (the return on
     either side, under further tests, and no `break`/`continue`): since Volta a block
@@ -161,7 +183,7 @@ def _only_exit_before(st: ir.Stmt | None, targets: list[tuple[ir.Span, str]]) ->
     go wrong, shared data the exited threads never wrote, is another question than divergence)."""
     if not isinstance(st, ir.If) or st.span is None:
         return False
-    if not all(sp.line > st.span.end_line for sp, _ in targets):
+    if not all(_at(sp) > _end(st.span) for sp, _ in targets):
         return False  # the barrier is inside the `if`: threads of the other side skip it
     # either side may hold the return, nested under further tests (FasterTransformer's top-k:
     # `if (num_beams[g] == 0 && tid == 0) {...} else if (num_beams[g] == k) return;`): threads
@@ -328,15 +350,15 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
         shared = {(a.file, a.line, a.column) for a in kresult.accesses if a.space == "shared"}
         inside = [x for x in sites.values() if (x.span.file, x.span.line, x.span.column) in shared
                   and kresult.line <= x.span.line <= kresult.end_line]
-        stores = [x for x in inside if x.op == "st" and x.span.line < sp.line]
-        for w in [x for x in stores if x.span.line > st.span.end_line]:
+        stores = [x for x in inside if x.op == "st" and _at(x.span) < _at(sp)]
+        for w in [x for x in stores if _at(x.span) > _end(st.span)]:
             target = array.get(w.id, w.symbol_hint)
-            for r in sorted((x for x in inside if x.op in ("ld", "atomic") and x.span.line > sp.line
+            for r in sorted((x for x in inside if x.op in ("ld", "atomic") and _at(x.span) > _at(sp)
                              and array.get(x.id, x.symbol_hint) == target),
-                            key=lambda x: x.span.line):
+                            key=lambda x: _at(x.span)):
                 # every store of the array written before the read counts, those after the barrier too
                 # (llm.c's softmax: `sumvals[warpId]` stored after it, under the next barrier, then read)
-                same = [x.id for x in inside if x.op == "st" and x.span.line < r.span.line
+                same = [x.id for x in inside if x.op == "st" and _at(x.span) < _at(r.span)
                         and array.get(x.id, x.symbol_hint) == target]
                 found = next(((f, probe, named) for last, probe, ref, named in runs
                               if (f := _unwritten_read(
@@ -363,7 +385,8 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
                     f"(byte {offset}) that no thread wrote{when} (the barrier does not wait for exited threads)",
                     severity=Severity.WARNING,
                     facts={"level": "exit", "cond_line": st.span.line, "write_line": w.span.line,
-                           "read_line": r.span.line, "reader_thread": thread})
+                           "read_line": r.span.line, "reader_thread": thread},
+                    group=_exit_group(kresult, st.span.line))
                 return
 
 
@@ -405,8 +428,10 @@ def _exit_before_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Dia
         if found is None:
             continue
         what, span, warp, lanes, ret_line = found
-        others = sorted({sp.line for w, sp, m, r in it.collectives
-                         if sp is not None and span is not None and sp.line != span.line and sp.file == span.file})
+        # the other collectives the same exit leaves short: sites of this finding (grouping.py)
+        others = list({sp.line: sp for w, sp, *_ in it.collectives
+                       if sp is not None and span is not None and sp.line != span.line
+                       and sp.file == span.file}.values())[:8]
         when = ""
         if probe:
             names = ", ".join(f"`{n}`" for n, _ in named)
@@ -419,24 +444,118 @@ def _exit_before_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Dia
         head = f"{what} runs after {gone}"
         if len(head) > 100:  # the headline a glance reads
             head = f"a warp-collective on line {span.line} runs after {gone}"
-        yield common.diag(
-            ctx, span,
-            f"{head}; it needs every lane of the warp, and without them (in {block}{when}) its result is "
-            "undefined since Volta, where an exited lane is not waited for: wrong fragment or shuffle values, or "
-            "a hang; keep every lane of the warp alive through the collective and guard only the loads and stores",
-            severity=Severity.WARNING,
-            facts={"level": "exit", "kind": "warp-collective", "cond_line": ret_line, "warp": warp,
-                   "lanes": len(lanes), "other_lines": others[:8]})
+        for sp in [span, *others]:
+            yield common.diag(
+                ctx, sp,
+                f"{head}; it needs every lane of the warp, and without them (in {block}{when}) its result is "
+                "undefined since Volta, where an exited lane is not waited for: wrong fragment or shuffle values, or "
+                "a hang; keep every lane of the warp alive through the collective and guard only the loads and stores",
+                severity=Severity.WARNING,
+                facts={"level": "exit", "kind": "warp-collective", "cond_line": ret_line, "warp": warp,
+                       "lanes": len(lanes)},
+                group=_exit_group(kresult, next((st.span.line for st in exits if st.span is not None
+                                                 and st.span.line <= ret_line <= st.span.end_line), ret_line)))
         return
 
 
+def _exit_group(kresult, line: int) -> tuple:
+    """One finding per early exit (grouping.py): the barriers whose shared data it leaves unwritten
+    and the warp-collectives it leaves short are sites of one cause."""
+    return ("exit", kresult.file, kresult.line, kresult.name, line)
+
+
+def _collective_ifs(ctx, kernel: ir.Kernel, un) -> list[ir.If]:
+    """The kernel's `if`s whose condition varies between lanes and whose sides hold a warp-collective
+    that needs the whole warp (in the kernel or a function they call); outermost first."""
+    out: list[ir.If] = []
+    for n in ir.walk(kernel.body):
+        if isinstance(n, ir.If) and n.span is not None and un.of(kernel.key, n.cond).level == LANE \
+                and has_collective(ctx.result.unit, n):
+            out.append(n)
+    return out
+
+
+def _lanes_skip_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Diagnostic]:
+    """A warning where lanes of a warp that are still running skip a warp-collective the rest of the
+    warp executes, because a lane-varying `if` around it sends them past it (`if (i < n) v =
+    warpSum(v);` on the grid's last, partial tile): a full-mask shuffle, vote or `__syncwarp()`,
+    `ldmatrix` or `wmma` waits for lanes that never arrive (a hang) or pairs them with another
+    instruction (wrong values). Reported on evidence: under the analysed launch (block 0 and the
+    last block, or sizes one short of the tile where the launch does not give them), some warp has
+    lanes that execute it and running lanes that do not, and these execute no instruction of the
+    same kind elsewhere in the kernel (an `if`/`else` with a shuffle on each side pairs up)."""
+    ifs = _collective_ifs(ctx, kernel, un)
+    if not ifs or kresult is None:
+        return
+    runs = [r for st in ifs for r in _probe_runs(kresult, st.cond)] or \
+        ([(last, {}, None, {}) for last in (False, True)] if kresult.config is not None
+         and not kresult.config.assumed_params else [])
+    for last, probe, _, named in dict.fromkeys((r[0], tuple(sorted(r[1].items())), None, tuple(sorted(r[3].items())))
+                                               for r in runs):
+        it = concrete_lanes(ctx, kresult, last, dict(probe))
+        if it is None or not it.executions:
+            continue
+        for what, span, name, mask, alive, source in it.executions:
+            if span is None or span.file != kernel.span.file:
+                continue
+            elsewhere = np.zeros_like(mask)
+            for _, sp2, name2, m2, *_ in it.executions:
+                if name2 == name and sp2 is not None and (sp2.line, sp2.column) != (span.line, span.column):
+                    elsewhere |= m2
+            skipped = alive & ~mask & ~elsewhere
+            if source is not None:  # a shuffle: only lanes some executing lane reads from
+                skipped &= _read_from(source, mask, len(mask))
+            for w in range(0, (len(mask) + 31) // 32):
+                lo, hi = 32 * w, min(32 * w + 32, len(mask))
+                gone = np.flatnonzero(skipped[lo:hi])
+                if not len(gone) or not mask[lo:hi].any():
+                    continue
+                st = next((x for x in reversed(ifs) if x.span.line <= span.line <= x.span.end_line), ifs[0])
+                when = ""
+                if probe:
+                    names = ", ".join(f"`{n}`" for n, _ in named)
+                    verb = "is not a multiple" if len(named) == 1 else "are not multiples"
+                    when = (f" when {names} {verb} of the tile (the launch does not give "
+                            f"{'it' if len(named) == 1 else 'them'}; evaluated with "
+                            + ", ".join(f"{n} = {v}" for n, v in probe) + ")")
+                block = "the grid's last block" if last else "block 0"
+                head = f"{what} is skipped by lane{'s' if len(gone) > 1 else ''} {_lane_ranges([int(x) for x in gone])} " \
+                       f"of warp {w} (the `if` on line {st.span.line})"
+                if len(head) > 100:
+                    head = f"a warp-collective on line {span.line} is skipped by some lanes of warp {w}"
+                yield common.diag(
+                    ctx, span,
+                    f"{head}; the rest of the warp executes it, and it needs every lane of its mask (in {block}{when}): "
+                    "the running lanes that skip it leave it waiting (a hang) or paired with another instruction "
+                    "(wrong values); execute it in every lane and guard only the loads and stores, or narrow the mask "
+                    "to the lanes that take the `if`",
+                    severity=Severity.WARNING,
+                    facts={"level": "lane", "kind": "warp-collective", "cond_line": st.span.line, "warp": w,
+                           "lanes": len(gone)},
+                    group=("collective", kernel.key, st.span.line))
+                return
+
+
+def _read_from(source: np.ndarray, mask: np.ndarray, n: int) -> np.ndarray:
+    """The threads that some thread of `mask` reads at a shuffle (its source thread; -1: not known)."""
+    out = np.zeros(n, dtype=bool)
+    src = source[mask & (source >= 0)]
+    out[src[src < n]] = True
+    return out
+
+
 def _short_warp(it) -> tuple[str, ir.Span, int, list[int], int] | None:
-    """The first collective execution where a warp has lanes that returned and lanes executing it:
-    (what, where, the warp, its returned lanes, the line of their return)."""
-    for what, span, mask, returned in it.collectives:
-        if span is None:
+    """The first collective execution where a warp has lanes that returned and lanes executing it
+    that need them: (what, where, the warp, its returned lanes, the line of their return). A shuffle
+    needs the lanes it reads from; `ldmatrix`, `wmma` and `mma_sync` every lane; a vote, reduction
+    or `__syncwarp()` counts only the lanes that have not exited (an exit there is defined)."""
+    for what, span, mask, returned, source, name in it.collectives:
+        if span is None or name.startswith(("__ballot", "__any", "__all", "__uni", "__match", "__syncwarp",
+                                            "__reduce")):
             continue
         n = len(mask)
+        if source is not None:
+            returned = returned & _read_from(source, mask, n)
         for w in range(0, (n + 31) // 32):
             lo, hi = 32 * w, min(32 * w + 32, n)
             gone = np.flatnonzero(returned[lo:hi])
@@ -515,6 +634,7 @@ def check(ctx) -> Iterator[Diagnostic]:
         for (fkey, line), (st, lvl, fname, targets) in causes.items():
             yield _divergence(ctx, kernel, fkey, fname, line, st, lvl, targets)
         yield from _exit_before_collective(ctx, kernel, kresult, un)
+        yield from _lanes_skip_collective(ctx, kernel, kresult, un)
 
 
 def _divergence(ctx, kernel: ir.Kernel, fkey: str, fname: str, line: int, st: ir.Stmt | None, lvl,
@@ -526,7 +646,7 @@ def _divergence(ctx, kernel: ir.Kernel, fkey: str, fname: str, line: int, st: ir
     if len(text) > 60:
         text = text[:57] + "..."
     where = "loop" if isinstance(st, ir.Loop) else "`if`"
-    after = isinstance(st, ir.If) and st.span is not None and sp.line > st.span.end_line and _exits(st.then)
+    after = isinstance(st, ir.If) and st.span is not None and _at(sp) > _end(st.span) and _exits(st.then)
     how = f"after the early exit under the {where} on line {line}" if after else f"under the {where} on line {line}"
     others = sorted({t[0].line for t in targets[1:]} - {sp.line})
     claim = f"{what} is reached {how}, whose condition is {lvl.name}-dependent"

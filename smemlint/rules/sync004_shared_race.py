@@ -87,11 +87,11 @@ _MASKED = ("__ballot_sync", "__any_sync", "__all_sync", "__uni_sync", "__match_a
            "__syncwarp")
 
 
-def has_collective(unit: ir.TranslationUnit, kernel: ir.Kernel) -> bool:
-    """Does the kernel, or a function it calls, hold a warp-collective (an access site of
-    COLLECTIVE_INSTRUCTIONS or a whole_warp_call)? Read from the IR, before any evaluation."""
+def has_collective(unit: ir.TranslationUnit, kernel: ir.Kernel | ir.Stmt) -> bool:
+    """Does the kernel (or one statement of it), or a function it calls, hold a warp-collective (an
+    access site of COLLECTIVE_INSTRUCTIONS or a whole_warp_call)? Read from the IR, before any evaluation."""
     sites = {s.id for k in unit.kernels for s in k.sites if s.instruction.startswith(COLLECTIVE_INSTRUCTIONS)}
-    todo, seen = [kernel.body], set()
+    todo, seen = [kernel.body if isinstance(kernel, ir.Kernel) else kernel], set()
     while todo:
         for n in ir.walk(todo.pop()):
             if isinstance(n, ir.Access) and n.site in sites:
@@ -223,7 +223,12 @@ class _Recorder(Interpreter):
         # took (id(stmt) -> (line, threads)), and each execution of a collective that needs the
         # whole warp after some thread returned: (what, span, executing threads, returned threads)
         self.exits: dict[int, tuple[int, np.ndarray]] = {}
-        self.collectives: list[tuple[str, ir.Span | None, np.ndarray, np.ndarray]] = []
+        # (what, span, executing threads, returned threads, each thread's source thread or None, intrinsic)
+        self.collectives: list[tuple[str, ir.Span | None, np.ndarray, np.ndarray, np.ndarray | None, str]] = []
+        # every execution of such a collective outside data-dependent conditions, for lanes that skip
+        # one under a lane-varying `if`: (what, span, intrinsic, executing lanes, lanes alive then,
+        # each thread's source thread or None)
+        self.executions: list[tuple[str, ir.Span | None, str, np.ndarray, np.ndarray, np.ndarray | None]] = []
         self._calls: list[ir.Call] = []  # the calls of device functions being evaluated, outermost first
         self._collective_sites = {s.id: s for k in self.unit.kernels for s in k.sites
                                   if s.instruction.startswith(COLLECTIVE_INSTRUCTIONS)}
@@ -237,16 +242,22 @@ class _Recorder(Interpreter):
         site = self._collective_sites.get(site_id)
         if site is not None and not piece:
             text = site.text if site.text and len(site.text) <= 60 else site.instruction
-            self._collective(f"`{text}`", site.span, mask)
+            self._collective(f"`{text}`", site.span, mask, site.instruction)
 
-    def _collective(self, what: str, span: ir.Span | None, mask: np.ndarray) -> None:
+    def _collective(self, what: str, span: ir.Span | None, mask: np.ndarray, name: str = "",
+                    source: np.ndarray | None = None) -> None:
         returned = self._frames[0].returned if self._frames else None
+        if not self._guards and len(self.executions) < self.MAX_EXECUTIONS and mask.any():
+            outer = self._calls[0] if self._calls else None
+            at = (f"`{outer.name}`'s {what}", outer.span) if outer is not None and outer.span is not None else (what, span)
+            alive = self._true if returned is None else self._true & ~returned
+            self.executions.append((*at, name or what, self.alive(mask).copy(), alive.copy(), source))
         if returned is not None and len(self.collectives) < self.MAX_EXECUTIONS and mask.any():
             outer = self._calls[0] if self._calls else None
             if outer is not None and outer.span is not None:  # in a helper: named at the kernel's call
                 what = f"`{outer.name}`'s {what}"
                 span = outer.span
-            self.collectives.append((what, span, mask.copy(), returned.copy()))
+            self.collectives.append((what, span, mask.copy(), returned.copy(), source, name or what))
 
     def _exec_return(self, s: ir.Return, mask) -> None:
         if len(self._frames) == 1 and s.span is not None:  # the kernel's own: these threads exit
@@ -272,7 +283,8 @@ class _Recorder(Interpreter):
         if e.name in common.BLOCK_BARRIERS or e.name in WARP_BARRIERS:
             self.interval += 1
         if whole_warp_call(e):
-            self._collective(f"`{e.name}`", e.span, mask)
+            name = e.name.rsplit("::", 1)[-1]
+            self._collective(f"`{e.name}`", e.span, mask, name, self._shuffle_source(name, e, mask))
         if e.function is None or e.function not in self.unit.functions:
             return super().call(e, mask)
         self._calls.append(e)
@@ -283,6 +295,38 @@ class _Recorder(Interpreter):
 
     def exec_loop(self, s: ir.Loop, mask) -> None:
         self._run_loop(s, mask)
+
+    def _shuffle_source(self, name: str, e: ir.Call, mask) -> np.ndarray | None:
+        """The thread each thread of the block reads at a shuffle (`__shfl_xor_sync(m, v, 16)`: lane
+        ^ 16 of its warp; out of its `width` segment: itself), -1 where not known; None for a
+        collective that is not a shuffle."""
+        if not name.startswith("__shfl") or len(e.args) < 3:
+            return None
+        n = len(self._true)
+        t = np.arange(n, dtype=np.int64)
+        unknown = np.full(n, -1, dtype=np.int64)
+        try:
+            k = self.eval(e.args[2], mask)
+            w = self.eval(e.args[3], mask) if len(e.args) > 3 else self._const(32)
+        except Exception:  # noqa: BLE001 - an operand not evaluated: no source known
+            return unknown
+        if not (isinstance(w, Known) and w.arr.shape == (n,)):
+            w = self._const(32)  # the default `warpSize` (or a width not evaluated: the whole warp)
+        if not (isinstance(k, Known) and k.arr.shape == (n,)):
+            return unknown
+        k, w = k.arr.astype(np.int64), np.clip(w.arr.astype(np.int64), 1, 32)
+        lane = t % 32
+        base = t - lane + lane // w * w  # the first thread of the lane's width segment
+        if name.startswith("__shfl_xor"):
+            src = lane ^ k
+            src = np.where(src // w == lane // w, t - lane + src, t)
+        elif name.startswith("__shfl_down"):
+            src = np.where(lane % w + k < w, t + k, t)
+        elif name.startswith("__shfl_up"):
+            src = np.where(lane % w - k >= 0, t - k, t)
+        else:
+            src = base + k % w
+        return np.where((src >= 0) & (src < n), src, -1)
 
 
 def concrete_lanes(ctx, kr: KernelResult | None, last_block: bool = False,
