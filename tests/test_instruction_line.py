@@ -18,6 +18,7 @@ from smemlint.sass.tools import Toolchain
 KERNEL = r"""
 #define LOAD_INTO(dst, src) dst = src
 #define LDS_ASM(r, addr) asm volatile("ld.shared.f32 %0, [%1];" : "=f"(r) : "r"(addr))
+#define F4(x) (reinterpret_cast<float4 *>(&(x))[0])
 __global__ void lines(float *A, float *C, float4 *V) {
     __shared__ float S[1024];
     int t = threadIdx.x;
@@ -43,6 +44,8 @@ __global__ void lines(float *A, float *C, float4 *V) {
     LDS_ASM(q,                                      // ASM_START
             (unsigned)__cvta_generic_to_shared(&S[t + 4]));
     C[t + 96] = z + q;
+    F4(V[t + 96]) =                                 // MACRO_COPY_LHS
+        F4(V[t + 128]);                             // MACRO_COPY_RHS
 }
 int main() { lines<<<1, 32>>>(0, 0, 0); }
 """
@@ -75,6 +78,9 @@ def test_multi_line_accesses_are_on_the_line_their_value_is_complete(tmp_path) -
     # (cuda_hgemm's `LDMATRIX_X4(...,\n addr)`, measured on the H100: benchmarks/accuracy/llm)
     assert got[(_line("MACRO_START"), "shared", "ld")] == _line("MACRO_START")
     assert got[(_line("ASM_START"), "shared", "ld")] == _line("ASM_START")
+    # but a struct copy written with such macros is stored where its right-hand side ends
+    # (LeetCUDA's `LDST128BITS(out[i]) =\n LDST128BITS(w[j]);`, measured: benchmarks/accuracy/torchext)
+    assert got[(_line("MACRO_COPY_LHS"), "global", "st")] == _line("MACRO_COPY_RHS")
 
 
 TOOLS = Toolchain.find()
@@ -85,7 +91,7 @@ TOOLS = Toolchain.find()
 def test_nvcc_line_table_has_each_access_on_its_instruction_line(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("SMEMLINT_CACHE_DIR", str(tmp_path / "cache"))
     accesses = [a for a in _accesses(tmp_path, Settings(sass=True)) if a.space in ("shared", "global")]
-    assert len(accesses) == 12
+    assert len(accesses) == 14
     # sass_widths: the widths of the instructions nvcc's line table puts on the access's
     # instruction line, for its space and direction; empty if that line has none
     missing = [(a.line, a.space, a.op, a.sass_line) for a in accesses if not a.sass_widths]

@@ -369,8 +369,10 @@ class Extractor:
             text = lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
         end = self.span_of(complete) if complete is not None else sp
         # nvcc's line table puts what a macro call expands to on the call's first line (cuda_hgemm's
-        # `LDMATRIX_X4(...,\n addr)`, measured: benchmarks/accuracy/llm), not where an argument ends
-        line = 0 if from_macro(c) else instruction_line(sp, end)
+        # `LDMATRIX_X4(...,\n addr)`, measured: benchmarks/accuracy/llm), not where an argument ends;
+        # a struct copy goes where its right-hand side ends, macro or not (LeetCUDA's
+        # `LDST128BITS(out[i]) =\n LDST128BITS(w[j]);`, measured: benchmarks/accuracy/torchext)
+        line = 0 if complete is None and from_macro(c) else instruction_line(sp, end)
         site = ir.AccessSite(len(self.sites), sp, op, _symbol_hint(lv), width, text, instruction,
                              instruction_line=line)
         self.sites.append(site)
