@@ -180,8 +180,12 @@ def precompiled_toolkit(index: ci.Index, args: list[str], directory: Path, besid
     clang records every header the PCH read and rejects it when one has changed (rejected() below),
     so a toolkit update rebuilds it."""
     try:
+        after = {args[i + 1] for i, a in enumerate(args[:-1]) if a == "-idirafter"} | \
+            {a[len("-idirafter"):] for a in args if a.startswith("-idirafter") and len(a) > len("-idirafter")}
         args, dirs = without_user_dirs(args)
-        if any(os.path.isdir(os.path.join(d, sub)) for d in [beside, *dirs] if d for sub in ("thrust", "cub")):
+        # a directory searched after the toolkit's (-idirafter: smemlint's own stand-in cub/) shadows nothing
+        if any(os.path.isdir(os.path.join(d, sub)) for d in [beside, *dirs] if d and d not in after
+               for sub in ("thrust", "cub")):
             return None
         h = hashlib.sha256(b"toolkit\0" + _libclang_identity().encode() + b"\0")
         for a in [*TOOLKIT_PREAMBLE, "\0", *args]:
