@@ -439,6 +439,11 @@ def _within(d, k: KernelResult) -> bool:
     return d.file == k.file and k.line <= d.line <= max(k.end_line, k.line)
 
 
+def _in_includer(r: FileResult, k: KernelResult) -> bool:
+    """Kernel `k` was analysed in a file other than its own: a file that includes it."""
+    return os.path.realpath(r.path) != os.path.realpath(k.file)
+
+
 def _one_name_per_file(results: list[FileResult]) -> None:
     """Every file named one way for the whole run: `./src/x.cuh` (a header as the walk of `.` found
     it) and `src/x.cuh` (as clang named it for an includer) are one file, so its kernels and
@@ -480,11 +485,14 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
     """One report per kernel for the whole run, however many linted files include it.
 
     A kernel of a header is analysed in every linted file that launches it (with that file's
-    launch) and in the header itself when the header is linted (with an assumed block). The run
-    keeps, per kernel definition (file, line): its instantiations (a template analysed without
-    arguments gives way to them); per instantiation, the analyses under a launch the analysis read
-    if there is one, else the others; and of those, one per block shape. A dropped analysis takes its accesses
-    and the diagnostics inside the kernel's lines with it; identical diagnostics are reported once.
+    launch and macros) and in the header itself when the header is linted (with an assumed block,
+    or its own launchers' launch). The run keeps, per kernel definition (file, line): its
+    instantiations (a template analysed without arguments gives way to them); per instantiation,
+    the analyses under a launch read in a file that includes the kernel if there is one, else under
+    a launch read in its own file, else the others; and of those, one per block shape. A dropped analysis
+    takes its accesses with it, and its diagnostics: those inside the kernel's lines, and those on its
+    accesses' lines (a helper's, in another header) that no kept analysis of its file reaches;
+    identical diagnostics are reported once.
     """
     _one_name_per_file(results)
     _drop_unreached(results)
@@ -507,7 +515,10 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
         for e in instantiated or entries:
             by_name.setdefault(e[1].name, []).append(e)
         for same in by_name.values():
-            keep = [e for e in same if e[1].launched] or same
+            launched = [e for e in same if e[1].launched]
+            # a header's (or an included `.cu`'s) kernel launched from a file that includes it: that file's
+            # analysis has the build's macros and launch values, the file's own (linted alone) may not
+            keep = [e for e in launched if _in_includer(*e)] or launched or same
             shapes: set[tuple[int, int, int]] = set()
             for r, k in same:
                 if any(k is kk for _, kk in keep) and k.block not in shapes:
@@ -522,11 +533,16 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
             # a template analysed without arguments here is instantiated by a launch elsewhere
             r.notes = [n for n in r.notes if not any(n.startswith(f"{g.name}: template kernel not instantiated")
                                                      for g in gone)]
+        # the lines of the dropped analyses' accesses (a helper's, in another header, too) that no kept
+        # analysis of this file reaches: their diagnostics go with them
+        gone_lines = {(a.file, a.line) for g in gone for a in g.accesses} - \
+            {(a.file, a.line) for k in r.kernels for a in k.accesses}
         kept, regroup = [], False
         for d in r.diagnostics:
             sites = []
             for s in grouping.sites_of(d):  # site by site: a group reported by two files is one
-                inside = any(_within(s, g) for g in gone) and not any(_within(s, k) for k in r.kernels)
+                inside = (any(_within(s, g) for g in gone) and not any(_within(s, k) for k in r.kernels)) or \
+                    (s.file, s.line) in gone_lines
                 key = (s.file, s.line, s.column, s.code, s.message)
                 if inside or seen.setdefault(key, id(r)) != id(r):
                     continue
