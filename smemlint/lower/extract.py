@@ -401,7 +401,7 @@ class Extractor:
         first_site = len(self.sites)
         shared_before = set(self.kernel_shared)
         low = FunctionLowerer(self, key)
-        params = tuple(ir.Param(self.decl_key(p), p.spelling, self.ctype(p.type)) for p in self.parameters(defn))
+        params = tuple(low.param(p) for p in self.parameters(defn))  # a struct by reference: a pointer
         body_c = next((ch for ch in self.children(defn) if ch.kind == K.COMPOUND_STMT), None)
         body = low.stmt(body_c) if body_c is not None else ir.Block(None, ())
         if not isinstance(body, ir.Block):

@@ -17,6 +17,7 @@ from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, un
 from ..cursors.nodes import children, for_header, in_system_header
 from . import instructions
 from .barriers import ASM_BARRIER, barrier_name
+from .types import pointer_to, record_reference
 from .wording import binary_operator, construct, named
 
 K = ci.CursorKind
@@ -278,7 +279,7 @@ class FunctionLowerer:
         if kids and d.type.get_canonical().kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
             target = self.lvalue(kids[-1])
             if isinstance(target, (ir.Subscript, ir.Deref, ir.Member)):  # an alias of memory, not a copy
-                ptr = CType("ptr", 8, False, max(ct.bytes, 1), f"{ct.spelling} *")
+                ptr = pointer_to(ct)
                 key = self.ex.decl_key(d)
                 self.bound[key] = ptr
                 return ir.Decl(sp, key, d.spelling, ptr, ir.AddrOf(ptr, target))
@@ -566,6 +567,12 @@ class FunctionLowerer:
                 # a whole array or a __device__ scalar variable used as an lvalue
                 return ir.Deref(ct, e, sp) if ct.kind != "array" else e
             return e
+        if k == K.CONDITIONAL_OPERATOR:  # `cond ? smemA : smemB` as an lvalue: one of two objects, not a load
+            ch = self.ex.children(c)
+            a, b = self.lvalue(ch[1]), self.lvalue(ch[2])
+            if all(isinstance(x, (ir.Subscript, ir.Deref, ir.Member)) for x in (a, b)):
+                ptr = pointer_to(ct)
+                return ir.Deref(ct, ir.Select(ptr, self.expr(ch[0]), ir.AddrOf(ptr, a), ir.AddrOf(ptr, b)), sp)
         if k == K.CALL_EXPR and c.spelling.startswith("operator"):
             return ir.Opaque(ct, f"result of {c.spelling}", (self.call(c, ct),), uniform=False)
         if k == K.CALL_EXPR:  # a function returning a reference, or an object whose member is called
@@ -629,14 +636,17 @@ class FunctionLowerer:
                 return group
         if name.startswith("operator") and ref is not None and ref.kind != K.CONVERSION_FUNCTION:
             return self.operator_call(c, name, args_c, ct)
+        params = self._parameters(ref)
         if ref is not None and ref.kind == K.CONSTRUCTOR:
             # T v = src; of a struct: copy construction from a memory lvalue is a load of the whole struct
-            if len(args_c) == 1 and self.ex.ctype(args_c[0].type).kind == "record":
+            # (not `BlockScanT(temp_storage)`: an object bound to a reference parameter is not copied)
+            if len(args_c) == 1 and self.ex.ctype(args_c[0].type).kind == "record" and \
+                    not (params and record_reference(params[0].type)):
                 inner = self.ex.strip(args_c[0])
                 if inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR):
                     return self.load(inner, self.ex.ctype(inner.type))
-            return ir.Opaque(ct, f"constructed {ct.spelling}", tuple(self.expr(a) for a in args_c))
-        args = tuple(self.expr(a) for a in args_c)
+            return ir.Opaque(ct, f"constructed {ct.spelling}", self.arguments(args_c, params))
+        args = self.arguments(args_c, params)
         func_key = None
         if ref is not None and ref.kind in _CALLABLE_KINDS:
             # functions, and methods followed like them: conversion operators and static helpers
@@ -653,6 +663,35 @@ class FunctionLowerer:
             if obj is not None:
                 args = (self.expr(obj), *args)
         return ir.Call(ct, name, args, func_key, sp)
+
+    def _parameters(self, ref: ci.Cursor | None) -> list[ci.Cursor]:
+        """The parameter declarations of a called function (none known: [])."""
+        try:
+            return list(ref.get_arguments()) if ref is not None and ref.kind != K.FUNCTION_TEMPLATE else []
+        except Exception:  # noqa: BLE001
+            return []
+
+    def arguments(self, args_c: list[ci.Cursor], params: list[ci.Cursor]) -> tuple[ir.Expr, ...]:
+        """A call's arguments: the value of each, but the address of an object bound to a reference
+        parameter of struct type (ex.param: the callee reads and writes it in place, no load here)."""
+        out = []
+        for i, a in enumerate(args_c):
+            if i < len(params) and record_reference(params[i].type):
+                lv = self.lvalue(a)
+                if isinstance(lv, (ir.Subscript, ir.Deref, ir.Member, ir.VarRef, ir.LocalField)):
+                    out.append(ir.AddrOf(pointer_to(lv.ctype), lv))
+                    continue
+            out.append(self.expr(a))
+        return tuple(out)
+
+    def param(self, p: ci.Cursor) -> ir.Param:
+        """A parameter of a device function; one bound to a struct by reference is a pointer to it, its
+        uses read through it (`arguments` passes the object's address)."""
+        ct = self.ex.ctype(p.type)
+        key = self.ex.decl_key(p)
+        if record_reference(p.type):
+            ct = self.bound[key] = pointer_to(ct)
+        return ir.Param(key, p.spelling, ct)
 
     def memory_intrinsic(self, c: ci.Cursor, name: str, args_c: list[ci.Cursor], ct: CType) -> ir.Expr | None:
         """`__ldg(p)`, `__ldcs(p)`, ...: one load of `*p`; `__stcs(p, v)`, ...: one store of `*p`;
