@@ -38,6 +38,7 @@ _CALLABLE_KINDS = (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD, K.CONVERS
 _DEFINITION_KINDS = (K.FUNCTION_DECL, K.CXX_METHOD, K.CONVERSION_FUNCTION)
 
 
+_REFERENCE_CASTS = (K.CXX_REINTERPRET_CAST_EXPR, K.CXX_CONST_CAST_EXPR)
 _ARRAY_KINDS = (T.DEPENDENTSIZEDARRAY, T.CONSTANTARRAY, T.INCOMPLETEARRAY, T.VARIABLEARRAY)
 
 
@@ -567,6 +568,16 @@ class FunctionLowerer:
                 # a whole array or a __device__ scalar variable used as an lvalue
                 return ir.Deref(ct, e, sp) if ct.kind != "array" else e
             return e
+        if k in _REFERENCE_CASTS and ct.kind in ("record", "array"):
+            # `reinterpret_cast<TempStorage &>(smem_)` (its value a struct: a cast to a reference, the only
+            # struct a reinterpret_cast gives): the same memory seen as another type, not a load
+            inner = [x for x in self.ex.children(c) if x.kind.is_expression()]
+            base = self.lvalue(inner[-1]) if inner else None
+            ptr = pointer_to(ct)
+            if isinstance(base, (ir.Subscript, ir.Deref, ir.Member)):
+                return ir.Deref(ct, ir.Cast(ptr, ir.AddrOf(ptr, base)), sp)
+            if isinstance(base, ir.SymbolRef) and base.ctype.kind == "array":  # an array's bytes (`extern __shared__`)
+                return ir.Deref(ct, ir.Cast(ptr, base), sp)
         if k == K.CONDITIONAL_OPERATOR:  # `cond ? smemA : smemB` as an lvalue: one of two objects, not a load
             ch = self.ex.children(c)
             a, b = self.lvalue(ch[1]), self.lvalue(ch[2])
