@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from . import grouping, suppress
 from .headers_alone import explain_headers_alone
+from .parse.written import written_kernels
 from .config import Settings
 from .diagnostics import Rule
 from .results import FileResult, KernelResult, internal_error_message, portable
@@ -30,6 +31,20 @@ if TYPE_CHECKING:
     from .cache import Cache
 
 CUDA_SUFFIXES = (".cu", ".cuh")
+# headers of other names walked when their text defines a `__global__` kernel (tiny-cuda-nn's
+# include/tiny-cuda-nn/*.h): the kernels of a tree are found where they are written (issue 29 item 3)
+KERNEL_HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".cuhpp", ".inl")
+_HEADER_SCAN = 1 << 20  # bytes of a header read for a kernel
+
+
+def writes_kernels(path: str) -> bool:
+    """Does the file's text define a `__global__` kernel (parse.written)? False if it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(_HEADER_SCAN)
+    except OSError:
+        return False
+    return b"__global__" in data and bool(written_kernels(data.decode("utf-8", errors="replace")))
 _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
 DEFAULT_FILE_TIMEOUT = 60.0  # seconds one file may take (--file-timeout)
 DEFAULT_FILE_MEMORY = 4096  # MiB of address space one worker may map (--file-memory); a lint uses ~400
@@ -43,7 +58,8 @@ def collect(paths: Iterable[str], excluded: Callable[..., bool] | None = None,
     Symbolic links to directories are not followed while walking (as git and ruff do), so a
     link loop cannot make the walk endless. A path given by name that exists but is not a plain
     file or directory (a link loop, a dangling link, a FIFO) is kept: linting it gives the
-    per-file message that says what it is. Nothing here reads a file or raises on a strange one.
+    per-file message that says what it is. Nothing here raises on a strange file; the only files
+    read are headers not named `.cuh` that a walk meets (linted when they define a `__global__` kernel).
     `excluded(path, is_dir, beneath)` (smemlint/exclude.py) leaves out what a walk meets; a path
     named here is always kept (as ruff does), unless `force_exclude`. `left_out` collects the
     CUDA files and directories the exclusions dropped (what says why nothing was linted);
@@ -74,7 +90,8 @@ def collect(paths: Iterable[str], excluded: Callable[..., bool] | None = None,
                         kept_dirs.append(d)
                 dirs[:] = kept_dirs
                 for n in sorted(names):
-                    if n.endswith(CUDA_SUFFIXES):
+                    if n.endswith(CUDA_SUFFIXES) or (n.endswith(KERNEL_HEADER_SUFFIXES) and
+                                                     writes_kernels(os.path.join(root, n))):
                         f = os.path.join(root, n)
                         (dropped if out(f, False, below) else files).append(f)
         elif os.path.lexists(p):

@@ -121,3 +121,16 @@ def test_header_kernel_no_includer_launches_is_still_analysed(tmp_path: Path) ->
     (tmp_path / "c.cu").write_text('#include "k.cuh"\nint main() { return 0; }\n')
     report = lint(tmp_path)
     assert len(_kernels(report, "strided")) == 1, report["kernels"]
+
+
+def test_a_folder_walk_finds_the_kernels_written_in_h_headers(tmp_path: Path) -> None:
+    """tiny-cuda-nn writes its kernels in `include/**/*.h`: a walk lints a `.h`/`.hpp` that defines a
+    `__global__` kernel, not one that only declares host code or mentions `__global__` in a comment."""
+    from smemlint.lint import collect
+
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "inc" / "kernels.h").write_text(HEADER)
+    (tmp_path / "inc" / "host.hpp").write_text("#pragma once\n// no __global__ here, only words\nint f();\n")
+    (tmp_path / "inc" / "decl.h").write_text("#pragma once\n__global__ void declared_only(float *x);\n")
+    files, missing = collect([str(tmp_path)])
+    assert [Path(f).name for f in files] == ["kernels.h"] and not missing, files
