@@ -249,15 +249,15 @@ def _warning(c: Coverage) -> str | None:
             return None
         what = (f"only {c.kernels_written_with_numbers} of {c.kernels_written} kernels written in the source got "
                 "a shared or global number")
+        if unparsed:
+            what += "; of " + _files_part(c)
     elif c.kernels_found:
         if c.kernels_with_predictions >= MOSTLY * c.kernels_found:
             return None
         what = f"only {c.kernels_with_predictions} of {c.kernels_found} kernels got a prediction"
     elif unparsed > MOSTLY * c.files:
         # a file not linted (a time-out, a binary) is not said to be a parse failure
-        parts = [f"{n} {why}" for n, why in ((c.files_not_linted, "not linted"),
-                                             (c.files_with_parse_errors, "parsed with errors")) if n]
-        what = f"of {c.files} files, " + " and ".join(parts)
+        what = "of " + _files_part(c)
     else:
         return None
     if c.files_missing_includes > MOSTLY * max(unparsed, 1) or c.files_missing_includes * 4 >= c.files:
@@ -267,6 +267,13 @@ def _warning(c: Coverage) -> str | None:
     else:
         hint = "see the notes of each file"
     return f"most of this tree could not be analysed ({what}); {hint}"
+
+
+def _files_part(c: Coverage) -> str:
+    """`N files, K not linted and M parsed with errors`."""
+    parts = [f"{n} {why}" for n, why in ((c.files_not_linted, "not linted"),
+                                         (c.files_with_parse_errors, "parsed with errors")) if n]
+    return f"{c.files} files, " + " and ".join(parts)
 
 
 def summary_line(c: Coverage) -> str:
