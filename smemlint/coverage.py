@@ -47,6 +47,9 @@ class Coverage:
     kernels_with_predictions: int = 0  # at least one access with a number
     kernels_failed: int = 0  # found, but their analysis failed
     kernels_not_instantiated: int = 0  # templates analysed without their template arguments
+    # why the kernels written without a shared or global number got none, one reason each (issue 29
+    # item 7): [{"reason": ..., "kernels": n}], most kernels first
+    kernels_without_numbers: list[dict] = field(default_factory=list)
     accesses: int = 0
     accesses_predicted: int = 0
     reasons: list[dict] = field(default_factory=list)  # [{"reason": ..., "files": n}], most files first
@@ -185,10 +188,12 @@ def _reach(c: Coverage, results: list[FileResult], reasons: Counter) -> None:
     written = {(os.path.abspath(r.path), name) for r in results for name in _written_in(r)}
     left_out = {(os.path.abspath(r.path), name) for r in results for name in r.kernels_not_compiled or ()}
     found, numbered = set(), set()
+    memory: dict[tuple[str, str], list] = {}  # a found kernel's shared and global accesses, all instances
     for r in results:
         for k in r.kernels:
             key = (os.path.abspath(k.file), _base_name(k.name))
             found.add(key)
+            memory.setdefault(key, []).extend(a for a in k.accesses if a.space in ("shared", "global"))
             if any(a.predictable and a.space in ("shared", "global") for a in k.accesses):
                 numbered.add(key)
     # a header's kernel inactive in one includer's build may be compiled in another's
@@ -201,6 +206,36 @@ def _reach(c: Coverage, results: list[FileResult], reasons: Counter) -> None:
     c.kernels_written_not_found = len(missed)
     for _ in {path for path, _ in missed}:
         reasons["kernels written but never found"] += 1
+    files = {os.path.abspath(r.path): r for r in results}
+    why: Counter[str] = Counter(_why_no_number(key, files, memory) for key in written - numbered)
+    c.kernels_without_numbers = [{"reason": w, "kernels": n}
+                                 for w, n in sorted(why.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+def _why_no_number(key: tuple[str, str], files: dict[str, FileResult], memory: dict[tuple[str, str], list]) -> str:
+    """One reason a kernel written in the source got no shared or global number."""
+    if key not in memory:
+        r = files.get(key[0])
+        if r is None or r.status != "ok":
+            return "not found: the file was not linted"
+        if any(n.startswith(_MISSING) for n in r.notes):
+            return "not found: the file misses includes"
+        if any(_COMPILE_ERRORS.match(n) for n in r.notes):
+            return "not found: the file has compile errors"
+        return "not found (a template no launch instantiates, or launched only from files not linted)"
+    if not memory[key]:
+        return "found, no shared or global access"
+    reasons = Counter(_fold(next((a[len(_CANNOT):] for a in acc.assumptions if a.startswith(_CANNOT)),
+                                 "no reason given")) for acc in memory[key])
+    return "no number: " + reasons.most_common(1)[0][0]
+
+
+_CANNOT = "cannot predict: "  # how an unpredictable access says why (analysis.py)
+
+
+def _fold(why: str) -> str:
+    """A reason without what is particular to one access (names in backticks, numbers)."""
+    return re.sub(r"\b\d+\b", "N", re.sub(r"`[^`]*`", "`X`", why))
 
 
 def _warning(c: Coverage) -> str | None:
@@ -209,15 +244,20 @@ def _warning(c: Coverage) -> str | None:
     if not c.files:
         return None
     unparsed = c.files_not_linted + c.files_with_parse_errors
-    if c.kernels_found:
+    if c.kernels_written:  # counted from the source: a kernel never found, or analysed in registers only, counts
+        if c.kernels_written_with_numbers >= MOSTLY * c.kernels_written:
+            return None
+        what = (f"only {c.kernels_written_with_numbers} of {c.kernels_written} kernels written in the source got "
+                "a shared or global number")
+        if unparsed:
+            what += "; of " + _files_part(c)
+    elif c.kernels_found:
         if c.kernels_with_predictions >= MOSTLY * c.kernels_found:
             return None
         what = f"only {c.kernels_with_predictions} of {c.kernels_found} kernels got a prediction"
     elif unparsed > MOSTLY * c.files:
         # a file not linted (a time-out, a binary) is not said to be a parse failure
-        parts = [f"{n} {why}" for n, why in ((c.files_not_linted, "not linted"),
-                                             (c.files_with_parse_errors, "parsed with errors")) if n]
-        what = f"of {c.files} files, " + " and ".join(parts)
+        what = "of " + _files_part(c)
     else:
         return None
     if c.files_missing_includes > MOSTLY * max(unparsed, 1) or c.files_missing_includes * 4 >= c.files:
@@ -229,14 +269,29 @@ def _warning(c: Coverage) -> str | None:
     return f"most of this tree could not be analysed ({what}); {hint}"
 
 
+def _files_part(c: Coverage) -> str:
+    """`N files, K not linted and M parsed with errors`."""
+    parts = [f"{n} {why}" for n, why in ((c.files_not_linted, "not linted"),
+                                         (c.files_with_parse_errors, "parsed with errors")) if n]
+    return f"{c.files} files, " + " and ".join(parts)
+
+
 def summary_line(c: Coverage) -> str:
-    """One line for the text summary: how much had predictions, what stood in the way."""
-    line = f"coverage: {c.kernels_with_predictions} of {c.kernels_found} kernel{'s' * (c.kernels_found != 1)} " \
-           f"with predictions"
+    """One line for the text summary: how many kernels written in the source got a shared or global
+    number (not how many analyses predicted something: registers only is not a number), why not the
+    rest, what stood in the way."""
     if c.kernels_written:
-        line += f" ({c.kernels_written_with_numbers} of {c.kernels_written} written in the source with a shared or " \
-                f"global number" + (f"; {c.kernels_written_not_compiled} more in #if branches this build leaves out"
-                                    if c.kernels_written_not_compiled else "") + ")"
+        found = c.kernels_written - c.kernels_written_not_found
+        line = f"coverage: {c.kernels_written_with_numbers} of {c.kernels_written} kernel" \
+               f"{'s' * (c.kernels_written != 1)} written in the source with a shared or global number ({found} found" + \
+               (f"; {c.kernels_written_not_compiled} more in #if branches this build leaves out"
+                if c.kernels_written_not_compiled else "") + ")"
+    else:
+        line = f"coverage: {c.kernels_with_predictions} of {c.kernels_found} kernel{'s' * (c.kernels_found != 1)} " \
+               f"with predictions"
+    if c.kernels_without_numbers:
+        line += "; without a number: " + ", ".join(f"{r['reason']} ({r['kernels']})"
+                                                    for r in c.kernels_without_numbers[:REASONS])
     if c.files_with_parse_errors:
         line += f"; {c.files_with_parse_errors} of {c.files} file{'s' * (c.files != 1)} parsed with errors"
     if c.files_not_analysed:

@@ -4,7 +4,9 @@ llm.c's `llmc/zero.cuh` uses `cudaCheck` without including what declares it: its
 first. Linted alone it has compile errors, and a run over the tree said so as if something were
 wrong. When a file of the same run includes the header and parses cleanly, and nothing of the
 header went without a number for it (it has no kernel, or its kernels got numbers somewhere in the
-run), the note says that instead, and the header no longer counts as parsed with errors.
+run), the note says that instead, and the header no longer counts as parsed with errors. A `.cu`
+that another file includes (HeCBench's `main.cu` includes `kernels.cu` after defining its macros)
+is such a header too.
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ def explain_headers_alone(results: list[FileResult]) -> None:
     numbered = {os.path.realpath(k.file) for r in results for k in r.kernels
                 if any(a.predictable for a in k.accesses)}
     for r in results:
-        if r.status != "ok" or not r.path.endswith(HEADER_SUFFIXES):
+        if r.status != "ok":  # a header, or a `.cu` another file includes (HeCBench's kernels.cu)
             continue
         real = os.path.realpath(r.path)
         by = includers.get(real)
@@ -44,7 +46,8 @@ def explain_headers_alone(results: list[FileResult]) -> None:
         for i, note in enumerate(r.notes):
             m = _COMPILE_ERRORS.match(note)
             if m:
-                r.notes[i] = (f"linted alone this header has {m.group(1)} compile error(s): it needs what its "
+                what = "header" if r.path.endswith(HEADER_SUFFIXES) else "file"
+                r.notes[i] = (f"linted alone this {what} has {m.group(1)} compile error(s): it needs what its "
                               f"includers declare first; {by} includes it and parses cleanly")
         # the names it leaves undefined are its includers' (macros they define first), not -D flags to pass
         r.notes[:] = [n for n in r.notes if not n.startswith(UNDEFINED_NOTE)]

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from . import grouping, suppress
 from .headers_alone import explain_headers_alone
+from .parse.written import written_kernels
 from .config import Settings
 from .diagnostics import Rule
 from .results import FileResult, KernelResult, internal_error_message, portable
@@ -30,6 +31,20 @@ if TYPE_CHECKING:
     from .cache import Cache
 
 CUDA_SUFFIXES = (".cu", ".cuh")
+# headers of other names walked when their text defines a `__global__` kernel (tiny-cuda-nn's
+# include/tiny-cuda-nn/*.h): the kernels of a tree are found where they are written (issue 29 item 3)
+KERNEL_HEADER_SUFFIXES = (".h", ".hpp", ".hh", ".hxx", ".cuhpp", ".inl")
+_HEADER_SCAN = 1 << 20  # bytes of a header read for a kernel
+
+
+def writes_kernels(path: str) -> bool:
+    """Does the file's text define a `__global__` kernel (parse.written)? False if it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(_HEADER_SCAN)
+    except OSError:
+        return False
+    return b"__global__" in data and bool(written_kernels(data.decode("utf-8", errors="replace")))
 _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
 DEFAULT_FILE_TIMEOUT = 60.0  # seconds one file may take (--file-timeout)
 DEFAULT_FILE_MEMORY = 4096  # MiB of address space one worker may map (--file-memory); a lint uses ~400
@@ -43,7 +58,8 @@ def collect(paths: Iterable[str], excluded: Callable[..., bool] | None = None,
     Symbolic links to directories are not followed while walking (as git and ruff do), so a
     link loop cannot make the walk endless. A path given by name that exists but is not a plain
     file or directory (a link loop, a dangling link, a FIFO) is kept: linting it gives the
-    per-file message that says what it is. Nothing here reads a file or raises on a strange one.
+    per-file message that says what it is. Nothing here raises on a strange file; the only files
+    read are headers not named `.cuh` that a walk meets (linted when they define a `__global__` kernel).
     `excluded(path, is_dir, beneath)` (smemlint/exclude.py) leaves out what a walk meets; a path
     named here is always kept (as ruff does), unless `force_exclude`. `left_out` collects the
     CUDA files and directories the exclusions dropped (what says why nothing was linted);
@@ -74,7 +90,8 @@ def collect(paths: Iterable[str], excluded: Callable[..., bool] | None = None,
                         kept_dirs.append(d)
                 dirs[:] = kept_dirs
                 for n in sorted(names):
-                    if n.endswith(CUDA_SUFFIXES):
+                    if n.endswith(CUDA_SUFFIXES) or (n.endswith(KERNEL_HEADER_SUFFIXES) and
+                                                     writes_kernels(os.path.join(root, n))):
                         f = os.path.join(root, n)
                         (dropped if out(f, False, below) else files).append(f)
         elif os.path.lexists(p):
@@ -439,6 +456,11 @@ def _within(d, k: KernelResult) -> bool:
     return d.file == k.file and k.line <= d.line <= max(k.end_line, k.line)
 
 
+def _in_includer(r: FileResult, k: KernelResult) -> bool:
+    """Kernel `k` was analysed in a file other than its own: a file that includes it."""
+    return os.path.realpath(r.path) != os.path.realpath(k.file)
+
+
 def _one_name_per_file(results: list[FileResult]) -> None:
     """Every file named one way for the whole run: `./src/x.cuh` (a header as the walk of `.` found
     it) and `src/x.cuh` (as clang named it for an includer) are one file, so its kernels and
@@ -480,11 +502,14 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
     """One report per kernel for the whole run, however many linted files include it.
 
     A kernel of a header is analysed in every linted file that launches it (with that file's
-    launch) and in the header itself when the header is linted (with an assumed block). The run
-    keeps, per kernel definition (file, line): its instantiations (a template analysed without
-    arguments gives way to them); per instantiation, the analyses under a launch the analysis read
-    if there is one, else the others; and of those, one per block shape. A dropped analysis takes its accesses
-    and the diagnostics inside the kernel's lines with it; identical diagnostics are reported once.
+    launch and macros) and in the header itself when the header is linted (with an assumed block,
+    or its own launchers' launch). The run keeps, per kernel definition (file, line): its
+    instantiations (a template analysed without arguments gives way to them); per instantiation,
+    the analyses under a launch read in a file that includes the kernel if there is one, else under
+    a launch read in its own file, else the others; and of those, one per block shape. A dropped analysis
+    takes its accesses with it, and its diagnostics: those inside the kernel's lines, and those on its
+    accesses' lines (a helper's, in another header) that no kept analysis of its file reaches;
+    identical diagnostics are reported once.
     """
     _one_name_per_file(results)
     _drop_unreached(results)
@@ -507,7 +532,10 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
         for e in instantiated or entries:
             by_name.setdefault(e[1].name, []).append(e)
         for same in by_name.values():
-            keep = [e for e in same if e[1].launched] or same
+            launched = [e for e in same if e[1].launched]
+            # a header's (or an included `.cu`'s) kernel launched from a file that includes it: that file's
+            # analysis has the build's macros and launch values, the file's own (linted alone) may not
+            keep = [e for e in launched if _in_includer(*e)] or launched or same
             shapes: set[tuple[int, int, int]] = set()
             for r, k in same:
                 if any(k is kk for _, kk in keep) and k.block not in shapes:
@@ -522,11 +550,16 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
             # a template analysed without arguments here is instantiated by a launch elsewhere
             r.notes = [n for n in r.notes if not any(n.startswith(f"{g.name}: template kernel not instantiated")
                                                      for g in gone)]
+        # the lines of the dropped analyses' accesses (a helper's, in another header, too) that no kept
+        # analysis of this file reaches: their diagnostics go with them
+        gone_lines = {(a.file, a.line) for g in gone for a in g.accesses} - \
+            {(a.file, a.line) for k in r.kernels for a in k.accesses}
         kept, regroup = [], False
         for d in r.diagnostics:
             sites = []
             for s in grouping.sites_of(d):  # site by site: a group reported by two files is one
-                inside = any(_within(s, g) for g in gone) and not any(_within(s, k) for k in r.kernels)
+                inside = (any(_within(s, g) for g in gone) and not any(_within(s, k) for k in r.kernels)) or \
+                    (s.file, s.line) in gone_lines
                 key = (s.file, s.line, s.column, s.code, s.message)
                 if inside or seen.setdefault(key, id(r)) != id(r):
                     continue

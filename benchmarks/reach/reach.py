@@ -3,9 +3,11 @@ repository's linted files, how many get a shared or global number, and why not t
 
     python benchmarks/reach/reach.py                      # every repository of REACH below
     python benchmarks/reach/reach.py mamba pytorch_scatter -j 2 --timeout 900
+    python benchmarks/reach/reach.py --kept DIR               # classify the reports kept by --keep DIR again
 
 The kernels are counted from the text (smemlint.parse.written: a `__global__` definition, not
-a declaration, not one inside a `#define`), not from what smemlint found. A kernel is reached
+a declaration, not one inside a `#define`) of every source file under the run's paths (SOURCES,
+less --extend-exclude; a `.h` header too, linted or not), not from what smemlint found. A kernel is reached
 when some analysed instance of it (matched by file and base name) has a predictable shared or
 global access. The rest are put under one reason each, first that applies:
   file not linted (its error) / file parsed with errors and the kernel was not found / not found
@@ -66,9 +68,36 @@ def _why(access: dict) -> str:
                        if s.startswith("cannot predict: ")), "no reason given"))
 
 
-def classify(root: pathlib.Path, report: dict) -> tuple[dict, dict]:
-    """{(path, kernel): reason or None (reached)} for every kernel written in the report's files,
-    and {(path, kernel): first line}."""
+_OPTIONS_WITH_VALUES = {"-I", "-D", "--include", "--define", "-p", "--block", "--arch"}
+_SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox"}
+
+
+def sources(root: pathlib.Path, args: list[str]) -> list[str]:
+    """The source files (SOURCES) under a run's paths, less its --extend-exclude: where kernels are
+    written, whether or not smemlint lints the file itself (a `.h` header, before stop 33)."""
+    paths, excluded = [], []
+    it = iter(args)
+    for a in it:
+        if a == "--extend-exclude":
+            excluded.append(os.path.abspath(root / next(it)) + os.sep)
+        elif a in _OPTIONS_WITH_VALUES:
+            next(it, None)
+        elif not a.startswith("-"):
+            paths.append(root / a)
+    out = []
+    for p in paths:
+        if p.is_file():
+            out.append(os.path.abspath(p))
+            continue
+        for d, dirs, names in os.walk(p):
+            dirs[:] = sorted(x for x in dirs if x not in _SKIP_DIRS and not x.startswith("."))
+            out += [os.path.abspath(os.path.join(d, n)) for n in sorted(names) if n.endswith(SOURCES)]
+    return [f for f in dict.fromkeys(out) if not any((f + os.sep).startswith(e) or f.startswith(e) for e in excluded)]
+
+
+def classify(root: pathlib.Path, report: dict, written_in: list[str] | None = None) -> tuple[dict, dict]:
+    """{(path, kernel): reason or None (reached)} for every kernel written in the report's files and
+    in `written_in` (sources()), and {(path, kernel): first line}."""
     files = {os.path.abspath(root / f["path"]): f for f in report["files"]}
     kernels = collections.defaultdict(list)  # (abs file of the kernel, base name) -> accesses of its instances
     # the report lists each kernel's accesses after it, in the kernels' order (report/json_report.py); an
@@ -82,18 +111,26 @@ def classify(root: pathlib.Path, report: dict) -> tuple[dict, dict]:
             kernels[key].append(pending)
             pending = next(accesses, None)
     verdict, where = {}, {}
-    for path, f in files.items():
+    for path in dict.fromkeys([*files, *(written_in or ())]):
+        f = files.get(path)
         try:
             text = pathlib.Path(path).read_text(encoding="utf-8", errors="replace")
         except OSError:
+            continue
+        if "__global__" not in text:
             continue
         for name, line in written_kernels(text):
             key = (os.path.relpath(path, root), name)
             if key in verdict:
                 continue
             where[key] = line
-            notes = f.get("notes") or []
-            if f["status"] != "ok":
+            notes = (f or {}).get("notes") or []
+            if (path, name) in kernels:  # found (in this file or in a file that includes it)
+                pass
+            elif f is None:
+                verdict[key] = "file not linted (a header the walk left out, and no linted file launches the kernel)"
+                continue
+            elif f["status"] != "ok":
                 verdict[key] = "file not linted: " + _fold(re.sub(r"\s*\(.*", "", (f["error"] or "").split(";")[0]))
                 continue
             if (path, name) not in kernels:
@@ -118,18 +155,24 @@ def classify(root: pathlib.Path, report: dict) -> tuple[dict, dict]:
     return verdict, where
 
 
-def measure(name: str, jobs: int, timeout: int, file_timeout: int, keep: str | None = None) -> dict:
+def measure(name: str, jobs: int, timeout: int, file_timeout: int, keep: str | None = None,
+            kept: str | None = None) -> dict:
+    """`kept`: a --keep folder of an earlier run: its reports are classified again, nothing is linted."""
     root = checkout(name)
     verdict: dict = {}
     where: dict = {}
     coverage = collections.Counter()
     t0 = time.perf_counter()
-    for args in _runs(name):
-        report = lint(root, args, jobs, timeout, file_timeout)
+    for i, args in enumerate(_runs(name)):
+        if kept:
+            with gzip.open(f"{kept}/{name}.{i}.json.gz", "rt") as fh:
+                report = json.load(fh)
+        else:
+            report = lint(root, args, jobs, timeout, file_timeout)
         if keep:
             with gzip.open(f"{keep}/{name}.{len(list(pathlib.Path(keep).glob(name + '.*')))}.json.gz", "wt") as fh:
                 json.dump(report, fh)
-        v, w = classify(root, report)
+        v, w = classify(root, report, sources(root, args))
         for key, why in v.items():  # a kernel reached in one run is reached
             if key not in verdict or why is None:
                 verdict[key] = why
@@ -159,13 +202,14 @@ def main() -> None:
                          "slowness is not counted as a reach gap)")
     ap.add_argument("--out", help="write the JSON here too (after each repository)")
     ap.add_argument("--keep", help="a folder: keep each smemlint JSON report there (gzipped)")
+    ap.add_argument("--kept", help="a --keep folder of an earlier run: classify its reports again (no lint)")
     a = ap.parse_args()
     import smemlint
 
     print(f"smemlint from {pathlib.Path(smemlint.__file__).parent}", flush=True)
     rows = []
     for name in a.repos:
-        r = measure(name, a.jobs, a.timeout, a.file_timeout, a.keep)
+        r = measure(name, a.jobs, a.timeout, a.file_timeout, a.keep, a.kept)
         rows.append(r)
         print(f"{r['repository']}: {r['reached']} of {r['written']} written ({r['reached_pct']}%), "
               f"{r['wall_s']} s; " + "; ".join(f"{why} ({n})" for why, n in r["reasons"][:6]), flush=True)

@@ -14,6 +14,7 @@ on user code (a cursor it cannot read is skipped).
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 import clang.cindex as ci
@@ -22,6 +23,7 @@ from .. import ir
 from ..cursors.folding import operator_of
 from ..cursors.nodes import MAX_WALK, FileNames, children, decl_key, span_of, subtree
 from ..cursors.nodes import key as cursor_key
+from ..parse.includes import INCLUDE_DIR
 from ..parse.instances import INSTANCE_ROOT  # the functions taking the address of an explicit instance
 from .values import HostEvaluator
 from .wrappers import WrapperIndex, resolve
@@ -81,7 +83,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     callees = _Callees()
     file_of = FileNames()
     wrappers = WrapperIndex(LAUNCH_CONFIG_CALLS)
-    instances = _Instances()
+    instances = _Instances(main)
     for fn in _definitions(tu.cursor, main, file_of):
         if functions is not None:
             functions.append(fn)
@@ -135,25 +137,43 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     return [c for _, c in launches]
 
 
-MAX_INSTANCES = 256  # host template instances walked for launches, per file
+MAX_INSTANCES = 256  # host template instances (and included files' host functions) walked for launches, per file
+_BUNDLED = str(INCLUDE_DIR) + os.sep
 _DECL_REF_EXPR = K.DECL_REF_EXPR.value
 
 
 class _Instances:
-    """The host function template instances a file's code calls (or explicitly instantiates): their
-    bodies, as clang instantiated them, launch kernels with concrete template arguments (issue 29
-    item 2: `auto kernel = &k<Traits>; kernel<<<...>>>` in a host template, each `*_SWITCH` branch's
-    constant bound), which the template's own text leaves dependent."""
+    """The host functions a file's code calls that are not walked as the main file's own: the host
+    function template instances it calls (or explicitly instantiates), whose bodies, as clang
+    instantiated them, launch kernels with concrete template arguments (issue 29 item 2: `auto
+    kernel = &k<Traits>; kernel<<<...>>>` in a host template, each `*_SWITCH` branch's constant
+    bound), which the template's own text leaves dependent; and the host functions defined in a
+    project file it includes (issue 29 item 3: a header's or an included `.cu`'s launcher called
+    from here launches its kernels with this file's macros and the values this file passes)."""
 
-    def __init__(self) -> None:
+    def __init__(self, main: str = "") -> None:
         self.queue: list[ci.Cursor] = []
         self.seen: set[int] = set()
+        self.main = main
+
+    def _included(self, ref: ci.Cursor) -> ci.Cursor | None:
+        """The definition of a non-template function declared in a project file other than the main
+        file (not a system or bundled header), or None."""
+        defn = ref.get_definition()
+        f = defn.location.file if defn is not None else None
+        if f is None or f.name == self.main or defn.location.is_in_system_header or \
+                os.path.abspath(f.name).startswith(_BUNDLED):
+            return None
+        return defn
 
     def add(self, ref: ci.Cursor | None) -> None:
         try:
-            if ref is None or ref.kind != K.FUNCTION_DECL or ref.get_num_template_arguments() <= 0 or \
-                    len(self.seen) >= MAX_INSTANCES:
+            if ref is None or ref.kind != K.FUNCTION_DECL or len(self.seen) >= MAX_INSTANCES:
                 return
+            if ref.get_num_template_arguments() <= 0:
+                ref = self._included(ref)
+                if ref is None:
+                    return
             key = ref.hash  # one declaration per instance
             if key in self.seen:
                 return

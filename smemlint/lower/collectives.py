@@ -128,7 +128,6 @@ def _load_store(fl, c: ci.Cursor, cls: str, targs: list[str], args_c: list[ci.Cu
     if ptr_ct.kind != "ptr" or ptr_ct.pointee_bytes <= 0:
         return None
     size = ptr_ct.pointee_bytes
-    item_ct = CType("other", size, spelling=f"{size}-byte item")
     fl.uses.add("threadIdx.x")
     t = ir.Builtin(ir.UINT, "threadIdx.x")
 

@@ -405,7 +405,7 @@ class Extractor:
         first_site = len(self.sites)
         shared_before = set(self.kernel_shared)
         low = FunctionLowerer(self, key)
-        params = tuple(ir.Param(self.decl_key(p), p.spelling, self.ctype(p.type)) for p in self.parameters(defn))
+        params = tuple(low.param(p) for p in self.parameters(defn))  # a struct by reference: a pointer
         body_c = next((ch for ch in self.children(defn) if ch.kind == K.COMPOUND_STMT), None)
         this = object_of(defn)
         if this is not None:  # a constructor or a method: its object is a variable of the body (lower/objects.py)

@@ -476,3 +476,42 @@ def fast_division(low, ref: ci.Cursor, args_c: list[ci.Cursor], ct: ir.CType) ->
     start = fd.offset if isinstance(fd, ir.LocalField) else 0
     divisor = ir.LocalField(ir.UINT, fd.var, f"{fd.name}.z", start + 8)
     return ir.BinOp(ct, "/", low.expr(args_c[0]), divisor)
+
+
+def cooperative_group_value(low, c: ci.Cursor, name: str, ct: ir.CType) -> ir.Expr | None:  # noqa: ANN001
+    """`block.thread_rank()`, `tile.meta_group_rank()`, `tile.size()` of a cooperative group:
+    the thread-index arithmetic they stand for (the toolkit's bodies are not followed). `low`: the
+    FunctionLowerer of the calling function."""
+    obj = low.method_object(c)
+    if obj is None:
+        return None
+    spelling = obj.type.get_canonical().spelling
+    if "cooperative_groups" not in spelling:
+        return None
+
+    def u(v: ir.Expr | int) -> ir.Expr:
+        return ir.Const(ir.UINT, v) if isinstance(v, int) else v
+
+    def op(o: str, a: ir.Expr | int, b: ir.Expr | int) -> ir.Expr:
+        return ir.BinOp(ir.UINT, o, u(a), u(b))
+
+    def builtin(n: str) -> ir.Expr:
+        if n.startswith("threadIdx"):
+            low.uses.add(n)
+        return ir.Builtin(ir.UINT, n)
+
+    bx, by = builtin("blockDim.x"), builtin("blockDim.y")
+    linear = op("+", builtin("threadIdx.x"), op("*", op("+", builtin("threadIdx.y"),
+                                                        op("*", builtin("threadIdx.z"), by)), bx))
+    threads = op("*", op("*", bx, by), builtin("blockDim.z"))
+    tile = re.search(r"thread_block_tile<\s*(\d+)", spelling)
+    value: ir.Expr | None = None
+    if tile is not None:
+        n = int(tile.group(1))
+        value = {"thread_rank": op("%", linear, n), "meta_group_rank": op("/", linear, n),
+                 "size": u(n), "num_threads": u(n), "meta_group_size": op("/", threads, n)}.get(name)
+    elif re.search(r"\bthread_block\b", spelling):
+        value = {"thread_rank": linear, "size": threads, "num_threads": threads}.get(name)
+    if value is None:
+        return None
+    return ir.Cast(ct, value) if ct.is_int and ct != ir.UINT else value

@@ -17,6 +17,7 @@ from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, un
 from ..cursors.nodes import children, for_header, in_system_header
 from . import collectives, instructions, objects
 from .barriers import ASM_BARRIER, barrier_name
+from .types import pointer_to, record_reference
 from .wording import binary_operator, construct, named
 
 K = ci.CursorKind
@@ -37,6 +38,7 @@ _CALLABLE_KINDS = (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD, K.CONVERS
 _DEFINITION_KINDS = (K.FUNCTION_DECL, K.CXX_METHOD, K.CONVERSION_FUNCTION)
 
 
+_REFERENCE_CASTS = (K.CXX_REINTERPRET_CAST_EXPR, K.CXX_CONST_CAST_EXPR)
 _ARRAY_KINDS = (T.DEPENDENTSIZEDARRAY, T.CONSTANTARRAY, T.INCOMPLETEARRAY, T.VARIABLEARRAY)
 
 
@@ -288,7 +290,7 @@ class FunctionLowerer:
         if kids and d.type.get_canonical().kind in (T.LVALUEREFERENCE, T.RVALUEREFERENCE):
             target = self.lvalue(kids[-1])
             if isinstance(target, (ir.Subscript, ir.Deref, ir.Member)):  # an alias of memory, not a copy
-                ptr = CType("ptr", 8, False, max(ct.bytes, 1), f"{ct.spelling} *")
+                ptr = pointer_to(ct)
                 key = self.ex.decl_key(d)
                 self.bound[key] = ptr
                 return ir.Decl(sp, key, d.spelling, ptr, ir.AddrOf(ptr, target))
@@ -587,6 +589,22 @@ class FunctionLowerer:
                 # a whole array or a __device__ scalar variable used as an lvalue
                 return ir.Deref(ct, e, sp) if ct.kind != "array" else e
             return e
+        if k in _REFERENCE_CASTS and ct.kind in ("record", "array"):
+            # `reinterpret_cast<TempStorage &>(smem_)` (its value a struct: a cast to a reference, the only
+            # struct a reinterpret_cast gives): the same memory seen as another type, not a load
+            inner = [x for x in self.ex.children(c) if x.kind.is_expression()]
+            base = self.lvalue(inner[-1]) if inner else None
+            ptr = pointer_to(ct)
+            if isinstance(base, (ir.Subscript, ir.Deref, ir.Member)):
+                return ir.Deref(ct, ir.Cast(ptr, ir.AddrOf(ptr, base)), sp)
+            if isinstance(base, ir.SymbolRef) and base.ctype.kind == "array":  # an array's bytes (`extern __shared__`)
+                return ir.Deref(ct, ir.Cast(ptr, base), sp)
+        if k == K.CONDITIONAL_OPERATOR:  # `cond ? smemA : smemB` as an lvalue: one of two objects, not a load
+            ch = self.ex.children(c)
+            a, b = self.lvalue(ch[1]), self.lvalue(ch[2])
+            if all(isinstance(x, (ir.Subscript, ir.Deref, ir.Member)) for x in (a, b)):
+                ptr = pointer_to(ct)
+                return ir.Deref(ct, ir.Select(ptr, self.expr(ch[0]), ir.AddrOf(ptr, a), ir.AddrOf(ptr, b)), sp)
         if k == K.CALL_EXPR and c.spelling.startswith("operator"):
             return ir.Opaque(ct, f"result of {c.spelling}", (self.call(c, ct),), uniform=False)
         if k == K.CALL_EXPR:  # a function returning a reference, or an object whose member is called
@@ -648,26 +666,29 @@ class FunctionLowerer:
             if access is not None:
                 return access
         if ref is not None and ref.kind == K.CXX_METHOD and not args_c:
-            group = self.cooperative_group_value(c, name, ct)
+            group = instructions.cooperative_group_value(self, c, name, ct)
             if group is not None:
                 return group
         if name.startswith("operator") and ref is not None and ref.kind != K.CONVERSION_FUNCTION:
             return self.operator_call(c, name, args_c, ct)
+        params = self._parameters(ref)
         if ref is not None and ref.kind == K.CONSTRUCTOR:
             # T v = src; of a struct: copy construction from a memory lvalue is a load of the whole struct
-            if len(args_c) == 1 and self.ex.ctype(args_c[0].type).kind == "record":
+            # (not `BlockScanT(temp_storage)`: an object bound to a reference parameter is not copied)
+            if len(args_c) == 1 and self.ex.ctype(args_c[0].type).kind == "record" and \
+                    not (params and record_reference(params[0].type)):
                 inner = self.ex.strip(args_c[0])
                 if inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR, K.DECL_REF_EXPR):
                     return self.load(inner, self.ex.ctype(inner.type))  # (a struct variable: itself)
             defn = ref.get_definition()
             if defn is not None and objects.object_of(defn) is not None and not in_system_header(defn):
-                return ir.Call(ct, name, tuple(self.expr(a) for a in args_c), self.ex.lower_function(defn), sp)
-            return ir.Opaque(ct, f"constructed {ct.spelling}", tuple(self.expr(a) for a in args_c))
+                return ir.Call(ct, name, self.arguments(args_c, params), self.ex.lower_function(defn), sp)
+            return ir.Opaque(ct, f"constructed {ct.spelling}", self.arguments(args_c, params))
         if ref is not None and ref.kind == K.FUNCTION_DECL and len(args_c) == 2:
             quotient = instructions.fast_division(self, ref, args_c, ct)
             if quotient is not None:
                 return quotient
-        args = tuple(self.expr(a) for a in args_c)
+        args = self.arguments(args_c, params)
         func_key = None
         if ref is not None and ref.kind in _CALLABLE_KINDS:
             # functions, and methods followed like them: conversion operators and static helpers
@@ -689,6 +710,35 @@ class FunctionLowerer:
             if obj is not None:
                 args = (self.expr(obj), *args)
         return ir.Call(ct, name, args, func_key, sp)
+
+    def _parameters(self, ref: ci.Cursor | None) -> list[ci.Cursor]:
+        """The parameter declarations of a called function (none known: [])."""
+        try:
+            return list(ref.get_arguments()) if ref is not None and ref.kind != K.FUNCTION_TEMPLATE else []
+        except Exception:  # noqa: BLE001
+            return []
+
+    def arguments(self, args_c: list[ci.Cursor], params: list[ci.Cursor]) -> tuple[ir.Expr, ...]:
+        """A call's arguments: the value of each, but the address of an object bound to a reference
+        parameter of struct type (ex.param: the callee reads and writes it in place, no load here)."""
+        out = []
+        for i, a in enumerate(args_c):
+            if i < len(params) and record_reference(params[i].type):
+                lv = self.lvalue(a)
+                if isinstance(lv, (ir.Subscript, ir.Deref, ir.Member, ir.VarRef, ir.LocalField)):
+                    out.append(ir.AddrOf(pointer_to(lv.ctype), lv))
+                    continue
+            out.append(self.expr(a))
+        return tuple(out)
+
+    def param(self, p: ci.Cursor) -> ir.Param:
+        """A parameter of a device function; one bound to a struct by reference is a pointer to it, its
+        uses read through it (`arguments` passes the object's address)."""
+        ct = self.ex.ctype(p.type)
+        key = self.ex.decl_key(p)
+        if record_reference(p.type):
+            ct = self.bound[key] = pointer_to(ct)
+        return ir.Param(key, p.spelling, ct)
 
     def memory_intrinsic(self, c: ci.Cursor, name: str, args_c: list[ci.Cursor], ct: CType) -> ir.Expr | None:
         """`__ldg(p)`, `__ldcs(p)`, ...: one load of `*p`; `__stcs(p, v)`, ...: one store of `*p`;
@@ -712,43 +762,6 @@ class FunctionLowerer:
         member = next((m for m in map(self.ex.strip, self.ex.children(c)) if m.kind == K.MEMBER_REF_EXPR), None)
         obj = self.ex.children(member) if member is not None else []
         return obj[0] if obj else None
-
-    def cooperative_group_value(self, c: ci.Cursor, name: str, ct: CType) -> ir.Expr | None:
-        """`block.thread_rank()`, `tile.meta_group_rank()`, `tile.size()` of a cooperative group:
-        the thread-index arithmetic they stand for (the toolkit's bodies are not followed)."""
-        obj = self.method_object(c)
-        if obj is None:
-            return None
-        spelling = obj.type.get_canonical().spelling
-        if "cooperative_groups" not in spelling:
-            return None
-
-        def u(v: ir.Expr | int) -> ir.Expr:
-            return ir.Const(ir.UINT, v) if isinstance(v, int) else v
-
-        def op(o: str, a: ir.Expr | int, b: ir.Expr | int) -> ir.Expr:
-            return ir.BinOp(ir.UINT, o, u(a), u(b))
-
-        def builtin(n: str) -> ir.Expr:
-            if n.startswith("threadIdx"):
-                self.uses.add(n)
-            return ir.Builtin(ir.UINT, n)
-
-        bx, by = builtin("blockDim.x"), builtin("blockDim.y")
-        linear = op("+", builtin("threadIdx.x"), op("*", op("+", builtin("threadIdx.y"),
-                                                            op("*", builtin("threadIdx.z"), by)), bx))
-        threads = op("*", op("*", bx, by), builtin("blockDim.z"))
-        tile = re.search(r"thread_block_tile<\s*(\d+)", spelling)
-        value: ir.Expr | None = None
-        if tile is not None:
-            n = int(tile.group(1))
-            value = {"thread_rank": op("%", linear, n), "meta_group_rank": op("/", linear, n),
-                     "size": u(n), "num_threads": u(n), "meta_group_size": op("/", threads, n)}.get(name)
-        elif re.search(r"\bthread_block\b", spelling):
-            value = {"thread_rank": linear, "size": threads, "num_threads": threads}.get(name)
-        if value is None:
-            return None
-        return ir.Cast(ct, value) if ct.is_int and ct != ir.UINT else value
 
     def operator_call(self, c: ci.Cursor, name: str, args_c: list[ci.Cursor], ct: CType) -> ir.Expr:
         # Overloaded operators on structs (float4 copy-assign, __half +=, ...).

@@ -101,6 +101,11 @@ def constructor_body(low, defn: ci.Cursor, body: ir.Block) -> ir.Block:
         if ch.kind == K.MEMBER_REF:
             member = ch
             continue
+        field = member.referenced if member is not None else None
+        if field is not None and field.type.get_canonical().kind in (ci.TypeKind.LVALUEREFERENCE,
+                                                                    ci.TypeKind.RVALUEREFERENCE):
+            member = None  # a reference member binds what it is given: nothing is read (cub's `temp(t)`)
+            continue
         if member is not None and ch.kind.is_expression():
             target = this_field(this, member, low.ex.ctype(member.type))
             if target is not None:

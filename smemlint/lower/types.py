@@ -52,3 +52,22 @@ def ctype_of(t: ci.Type) -> CType:
         return CType("other", max(size, 0), spelling=spelling)
     except Exception:  # noqa: BLE001
         return ir.UNKNOWN_TYPE
+
+
+def record_reference(t: ci.Type) -> bool:
+    """A non-const lvalue reference to a struct, class or union (cub's `TempStorage &`, `Storage &s`):
+    a parameter of this type is bound to the caller's object, which the callee reads and writes in
+    place (a `const &` is left a copy: it only reads, and its callers pass registers as often as memory)."""
+    try:
+        t = t.get_canonical()
+        if t.kind != T.LVALUEREFERENCE:
+            return False
+        pointee = t.get_pointee()
+        return pointee.get_canonical().kind == T.RECORD and not pointee.is_const_qualified()
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def pointer_to(ct: CType) -> CType:
+    """The pointer a reference to `ct` is lowered as."""
+    return CType("ptr", 8, False, max(ct.bytes, 1), f"{ct.spelling} *")

@@ -281,10 +281,11 @@ def _with_instance_roots(path: str, text: str | None, unsaved):
                 return unsaved, None
             with open(path, "rb") as fh:
                 data = fh.read()
-            if (b"template" not in data and b"<< " not in data) or b"\0" in data:
+            if (b"template" not in data and b"#include" not in data and b"<< " not in data) or b"\0" in data:
                 return unsaved, None
             text = data.decode("utf-8", errors="replace")
-        roots = instance_roots(text) if "template" in text else ""
+        # (a macro in an included header may write the instantiation: ggml's template-instances/*.cu)
+        roots = instance_roots(text, path) if "template" in text or "#include" in text else ""
     except OSError:
         return unsaved, None
     joined = _joined_chevrons(text) if "<< " in text else text
