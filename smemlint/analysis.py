@@ -42,14 +42,12 @@ def _per(total: int, requests: int) -> float:
 def run_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
                dims_override=None, remap=None, sweep: str | None = None,
                sweep_budget: int | None = None, costed: frozenset[str] | None = None,
-               residues: tuple[int, ...] | None = None,
-               blocks: tuple[tuple[int, int, int], ...] | None = None) -> Interpreter:
+               residues: tuple[int, ...] | None = None) -> Interpreter:
     """Evaluate `kernel` for one block; with `sweep`, for one block per residue of that parameter, in
-    at most `sweep_budget` steps (a step of the batched run counts as more than one: interp.py); with
-    `blocks`, for each of these blocks of the grid at once. `costed`: cost only the accesses of these
-    symbols (keys)."""
+    at most `sweep_budget` steps (a step of the batched run counts as more than one: interp.py).
+    `costed`: cost only the accesses of these symbols (keys)."""
     it = Interpreter(unit, kernel, config, arch, dims_override, remap, sweep=sweep, sweep_budget=sweep_budget,
-                     costed=costed, residues=residues, blocks=blocks)
+                     costed=costed, residues=residues)
     it.run()
     return it
 

@@ -106,9 +106,6 @@ def test_async_copy_bounds(dst, src, width):
     d = [width * x for x in dst]
     s = [width * x for x in src]
     cost = async_copy_cost(d, s, width)
-    if cost is None:  # 16-byte chunks shifted against the source's sectors: not modelled
-        assert width == 16
-        return
     assert cost.ideal <= cost.wavefronts <= 32
     assert cost.ideal_sectors <= cost.sectors
     assert cost.sectors <= 32 * ((width + 31) // 32)
