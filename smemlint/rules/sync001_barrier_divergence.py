@@ -368,13 +368,7 @@ def _exit_leaves_shared_unwritten(ctx, kresult, st: ir.If, targets) -> Iterator[
                 if found is None:
                     continue
                 (thread, offset), probe, named = found
-                when = ""
-                if probe:
-                    names = ", ".join(f"`{n}`" for n in named)
-                    verb = "is not a multiple" if len(named) == 1 else "are not multiples"
-                    when = (f" when {names} {verb} of the tile "
-                            f"(the launch does not give {'it' if len(named) == 1 else 'them'}; evaluated with "
-                            + ", ".join(f"{n} = {v}" for n, v in probe.items()) + ")")
+                when = _when_probed(list(named), list(probe.items())) if probe else ""
                 yield common.diag(
                     ctx, sp,
                     f"threads that return on line {st.span.line} skip their write of "
@@ -432,13 +426,7 @@ def _exit_before_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Dia
         others = list({sp.line: sp for w, sp, *_ in it.collectives
                        if sp is not None and span is not None and sp.line != span.line
                        and sp.file == span.file}.values())[:8]
-        when = ""
-        if probe:
-            names = ", ".join(f"`{n}`" for n, _ in named)
-            verb = "is not a multiple" if len(named) == 1 else "are not multiples"
-            when = (f" when {names} {verb} of the tile (the launch does not give "
-                    f"{'it' if len(named) == 1 else 'them'}; evaluated with "
-                    + ", ".join(f"{n} = {v}" for n, v in probe) + ")")
+        when = _when_probed([n for n, _ in named], list(probe)) if probe else ""
         block = "the grid's last block" if last else "block 0"
         gone = f"lane{'s' if len(lanes) > 1 else ''} {_lane_ranges(lanes)} of warp {warp} returned on line {ret_line}"
         head = f"{what} runs after {gone}"
@@ -511,13 +499,7 @@ def _lanes_skip_collective(ctx, kernel: ir.Kernel, kresult, un) -> Iterator[Diag
                 if not len(gone) or not mask[lo:hi].any():
                     continue
                 st = next((x for x in reversed(ifs) if x.span.line <= span.line <= x.span.end_line), ifs[0])
-                when = ""
-                if probe:
-                    names = ", ".join(f"`{n}`" for n, _ in named)
-                    verb = "is not a multiple" if len(named) == 1 else "are not multiples"
-                    when = (f" when {names} {verb} of the tile (the launch does not give "
-                            f"{'it' if len(named) == 1 else 'them'}; evaluated with "
-                            + ", ".join(f"{n} = {v}" for n, v in probe) + ")")
+                when = _when_probed([n for n, _ in named], list(probe)) if probe else ""
                 block = "the grid's last block" if last else "block 0"
                 head = f"{what} is skipped by lane{'s' if len(gone) > 1 else ''} {_lane_ranges([int(x) for x in gone])} " \
                        f"of warp {w} (the `if` on line {st.span.line})"
@@ -661,3 +643,10 @@ def _divergence(ctx, kernel: ir.Kernel, fkey: str, fname: str, line: int, st: ir
     if fkey != kernel.key:
         msg += f" [in `{fname}`, called from kernel `{kernel.name}`]"
     return common.diag(ctx, sp, msg, facts={"level": lvl.name, "cond_line": line, "other_lines": others})
+
+
+def _when_probed(names: list[str], values: list[tuple[str, int]]) -> str:
+    """The condition a finding found by probing sizes the launch does not give holds under."""
+    verb = "is not a multiple" if len(names) == 1 else "are not multiples"
+    return (f" when {', '.join(f'`{n}`' for n in names)} {verb} of the tile (the launch does not give "
+            f"{'it' if len(names) == 1 else 'them'}; evaluated with " + ", ".join(f"{n} = {v}" for n, v in values) + ")")
