@@ -277,10 +277,11 @@ def _spread_runs(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved
         if g <= INTERIOR_SAMPLE + 2:
             per_dim.append([(b, 1.0) for b in range(g)])
         else:
-            # block k of part k, one more each part: a 32-byte sector's alignment, which repeats within
-            # 8 blocks, is sampled at each of its phases along with the grid's span
+            # near the middle of part k, one block further each part: a 32-byte sector's alignment,
+            # which repeats within 8 blocks, is sampled at each of its phases, and neither edge block
+            # (the grid's first and last, which guards cut) stands for a part
             part = g // SPREAD_SAMPLE
-            per_dim.append([((k * g) // SPREAD_SAMPLE + k % part, g / SPREAD_SAMPLE) for k in range(SPREAD_SAMPLE)])
+            per_dim.append([(k * part + (part // 2 + k) % part, g / SPREAD_SAMPLE) for k in range(SPREAD_SAMPLE)])
     blocks = [((x, y, z), wx * wy * wz) for x, wx in per_dim[0] for y, wy in per_dim[1] for z, wz in per_dim[2]]
     if base.steps * len(blocks) > MULTI_BLOCK_STEPS:
         return []
