@@ -454,6 +454,9 @@ class LaunchSite:
     # a value at it is an element of a constant array its loop walks (`block_sizes[j]`): the first of
     # several launch shapes the program tries on purpose
     swept: bool = False
+    # per argument: its value is the program's without command-line arguments, one a run with
+    # arguments changes (`int n = 1; if (argc > 1) n = atoi(argv[1]);`); asked only of small values
+    command_line: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)

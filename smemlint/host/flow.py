@@ -10,7 +10,7 @@ import clang.cindex as ci
 
 from ..cursors.folding import operator_of
 from ..cursors.nodes import for_header
-from .syntax import (ARITH, END, FIRST_ITERATION, INCREMENTS, LOOPS, NO_ARGS, SWEPT, UNKNOWN, children_of, copied,
+from .syntax import (ARITH, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LOOPS, NO_ARGS, SWEPT, TAGS, UNKNOWN, children_of, copied,
                      default_record, element_base, node_position, record_fields, strip, subscripted, walk)
 
 K = ci.CursorKind
@@ -28,10 +28,13 @@ class StatementRunner:
         key = (function.get_usr() or function.spelling, at[0])
         env = self._envs.get(key)
         if env is None:
+            saved, self._touched = self._touched, set()  # what running the body reads is not the value evaluated
             try:
                 env = self._run_body(function, at[0], order)
             except RecursionError:
                 env = {}
+            finally:
+                self._touched = saved
             self._envs[key] = env
         if self.bindings:
             env = dict(env)
@@ -149,10 +152,16 @@ class StatementRunner:
         kids = children_of(stmt)
         if len(kids) < 2 or any(ch.kind == K.DECL_STMT for ch in kids):
             return False
-        cond = self._eval(kids[0], env, fn, 0)
+        cond, tags = self._evaluated(lambda: self._eval(kids[0], env, fn, 0))
         if not isinstance(cond, int):
             return False
         branch = kids[1] if cond else (kids[2] if len(kids) > 2 else None)
+        skipped = kids[2] if cond and len(kids) > 2 else (None if cond else kids[1])
+        if COMMAND_LINE in tags and skipped is not None:
+            # `if (argc > 1) n = atoi(argv[1]);`: a run with arguments sets what the branch not taken assigns
+            env[COMMAND_LINE] = env.get(COMMAND_LINE, frozenset()) | {
+                key for c in walk(skipped) if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR)
+                and (key := self._assigned_var(c)) is not None}
         if branch is not None:
             if branch.kind == K.COMPOUND_STMT or not (branch.kind == K.DECL_STMT or branch.kind.is_expression()):
                 self._run(branch, env, fn, END, order)
@@ -232,24 +241,30 @@ class StatementRunner:
         """Is `expr`'s value at `at` from an element of a constant array indexed by a loop's counter
         (`int block_sizes[] = {32, 64}; for (j ...) { int bs = block_sizes[j]; k<<<n, bs>>>(...); }`),
         through variables and callers' arguments: the first of several values the program tries?"""
-        return function is not None and self._evaluated(lambda: self.value(expr, function, at))[1]
+        return function is not None and SWEPT in self._evaluated(lambda: self.value(expr, function, at))[1]
+
+    def command_line(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor) -> bool:
+        """Is `expr`'s value at `at` the program's without command-line arguments, one a run with
+        arguments changes (`int n = 1; if (argc > 1) n = atoi(argv[1]);`, `argc > 1 ? ... : 1`)?"""
+        return function is not None and COMMAND_LINE in self._evaluated(lambda: self.value(expr, function, at))[1]
 
     def _evaluated(self, evaluate) -> tuple:  # noqa: ANN001
-        """(`evaluate()`, whether the value it gives read a swept one: `_eval` notes it in `_touched`)."""
-        saved, self._touched = self._touched, False
+        """(`evaluate()`, the marks (syntax.TAGS) of the variables it read: `_eval` notes them in `_touched`)."""
+        saved, self._touched = self._touched, set()
         try:
-            return evaluate(), self._touched
+            return evaluate(), frozenset(self._touched)
         finally:
             self._touched = saved
 
     @staticmethod
-    def _mark_swept(env: dict, key: str, swept: bool) -> None:
-        """env[SWEPT]: the variables whose values came from a swept one."""
-        marked = env.get(SWEPT, frozenset())
-        if swept:
-            env[SWEPT] = marked | {key}
-        elif key in marked:
-            env[SWEPT] = marked - {key}
+    def _mark(env: dict, key: str, tags: frozenset[str]) -> None:
+        """env[tag] for each of syntax.TAGS: the variables whose values came from one so marked."""
+        for tag in TAGS:
+            marked = env.get(tag, frozenset())
+            if tag in tags:
+                env[tag] = marked | {key}
+            elif key in marked:
+                env[tag] = marked - {key}
 
     def _forget_assigned(self, stmt: ci.Cursor, env: dict) -> None:
         for c in walk(stmt):
@@ -303,11 +318,11 @@ class StatementRunner:
             if pointer:
                 self._assign(lhs, self._pointer(rhs, env, fn, 0), env, fn)
             else:
-                value, swept = self._evaluated(lambda: self._eval(rhs, env, fn, 0))
+                value, tags = self._evaluated(lambda: self._eval(rhs, env, fn, 0))
                 self._assign(lhs, value, env, fn)
                 target = strip(lhs)
                 if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
-                    self._mark_swept(env, self._key(target.referenced), swept)
+                    self._mark(env, self._key(target.referenced), tags)
         elif s.kind == K.CALL_EXPR and s.spelling == "operator=":
             args = [x for x in children_of(s) if x.kind.is_expression()]
             if len(args) >= 2:
@@ -344,8 +359,8 @@ class StatementRunner:
         if init and d.type.get_canonical().kind == ci.TypeKind.POINTER:
             env[key] = self._pointer(init[-1], env, fn, 0)  # `float *src = bufferIn + padding;`
         elif init:
-            env[key], swept = self._evaluated(lambda: self._eval(init[-1], env, fn, 0))
-            self._mark_swept(env, key, swept)
+            env[key], tags = self._evaluated(lambda: self._eval(init[-1], env, fn, 0))
+            self._mark(env, key, tags)
             if env[key] is UNKNOWN and record_fields(d.type) is not None:
                 env[key] = self._construct(init[-1], d.type, env, fn, 0)
         else:

@@ -15,6 +15,7 @@ from .calls import Launch
 from .values import HostEvaluator
 
 K = ci.CursorKind
+SMALL_ARGUMENT = 1024  # a block's most threads: an argument below it may be a size smaller than the block
 
 
 def kernel_pattern(ref: ci.Cursor) -> ci.Cursor | None:
@@ -120,13 +121,16 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
         swept = launch.block is not None and hv.swept(launch.block, fn, at)
         multiples = tuple(hv.asserted_multiple(a, fn, at) if v is None else None
                           for a, v in zip(launch.args, args))
+        # (a size below a block, `num_nodes = 1`, may be an edge run the command line replaces)
+        command_line = tuple(isinstance(v, int) and 0 <= v < SMALL_ARGUMENT and hv.command_line(a, fn, at)
+                             for a, v in zip(launch.args, args))
     except Exception:  # noqa: BLE001 - an expression the evaluator cannot read leaves the launch unknown
         grid = block = smem = partial = None
         args = ()
         offsets = ()
         first = ()
         no_args = swept = False
-        multiples = ()
+        multiples = command_line = ()
     finally:
         hv.bindings = {}
     key = (ref.get_usr() or decl_key(ref)) + display_name(ref)
@@ -135,7 +139,7 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
     where = launch.call.location.file
     if where is not None and where.name != path:
         return ir.LaunchSite(key, span_of(launch.call, where.name), grid, block, smem, args, "", first,
-                             offsets, partial, no_args, multiples)
+                             offsets, partial, no_args, multiples, command_line=command_line)
     if launch.block is not None:
         sp = span_of(launch.block, path)
         whole = span_of(launch.call, path)  # the same span: written inside a macro's expansion
@@ -143,4 +147,4 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
                 (sp.column, sp.end_column) != (whole.column, whole.end_column):
             block_text = lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
     return ir.LaunchSite(key, span_of(launch.call, path), grid, block, smem, args, block_text, first,
-                         offsets, partial, no_args, multiples, swept)
+                         offsets, partial, no_args, multiples, swept, command_line)

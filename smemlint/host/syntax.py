@@ -19,6 +19,10 @@ MAX_DEPTH = 24  # nested expressions and callers followed
 MAX_CALLERS = 16
 NO_ARGS = "#without-arguments"  # env key: a value read main's argc, taken as 1
 SWEPT = "#swept"  # env key: a value read an element of a constant array by a loop's counter (a sweep)
+# env key: variables a run with command-line arguments sets otherwise (assigned in a branch on argc not
+# taken, or from argc itself): their value here is the no-argument run's, one the user may change
+COMMAND_LINE = "#command-line"
+TAGS = (SWEPT, COMMAND_LINE)  # the marks a value carries from the variables it read
 FIRST_ITERATION = "#first-iteration"  # env key: lines of the loops around the target evaluated at their first iteration
 END = 1 << 62  # a position after every statement: run a statement whole  # call sites of a wrapper compared before giving up
 ARITH = {

@@ -28,7 +28,7 @@ import clang.cindex as ci
 from ..cursors.folding import operator_of
 from .flow import StatementRunner
 from .syntax import (ARITH, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
-                     MAX_DEPTH, NO_ARGS, ROUNDING, SWEPT, UNKNOWN, Offset, children_of, copied, default_record,
+                     COMMAND_LINE, MAX_DEPTH, NO_ARGS, ROUNDING, SWEPT, TAGS, UNKNOWN, Offset, children_of, copied, default_record,
                      element_base, floating, initialized, is_argc, is_constant, is_equality_ref, node_position,
                      record_fields, strip, walk)
 
@@ -46,7 +46,8 @@ class HostEvaluator(StatementRunner):
         self._definitions = definitions  # every function defined in the file
         self._globals: dict[str, object] | None = None  # file-scope variable -> its value (_global_value)
         self.bindings: dict[str, int] = {}  # variables whose values a launch through a function pointer fixes
-        self._touched = False  # the value being evaluated read a swept one (flow.StatementRunner.swept)
+        # the marks (syntax.TAGS) of the variables the value being evaluated read (flow.StatementRunner._evaluated)
+        self._touched: set[str] = set()
         self._callers: dict[str, list[tuple[ci.Cursor, ci.Cursor]]] | None = None
         self._envs: dict[tuple[str, int], dict] = {}
         self._orders: dict[str, dict] = {}
@@ -306,8 +307,7 @@ class HostEvaluator(StatementRunner):
                 return self._eval(inner[0], env, fn, depth + 1) if len(inner) == 1 else UNKNOWN
             key = self._key(ref)
             if key in env:
-                if key in env.get(SWEPT, ()):
-                    self._touched = True
+                self._touched.update(tag for tag in TAGS if key in env.get(tag, ()))
                 return copied(env[key])
             if ref.kind == K.ENUM_CONSTANT_DECL:
                 return ref.enum_value
@@ -316,6 +316,7 @@ class HostEvaluator(StatementRunner):
                     # the program as run without command-line arguments (the run a reader pictures,
                     # and the one a benchmark's default sizes are written for); the launch says so
                     env[NO_ARGS] = True
+                    self._touched.add(COMMAND_LINE)
                     return 1
                 return self._from_callers(ref, fn, depth, env)
             if ref.kind == K.VAR_DECL:
@@ -336,7 +337,7 @@ class HostEvaluator(StatementRunner):
             base, index = self._eval(kids[0], env, fn, depth + 1), self._eval(kids[1], env, fn, depth + 1)
             if isinstance(base, dict) and isinstance(index, int) and not isinstance(index, bool):
                 if env.get(FIRST_ITERATION) and strip(kids[1]).kind != K.INTEGER_LITERAL:
-                    self._touched = True  # `block_sizes[j]` in a loop: the first of the values it walks
+                    self._touched.add(SWEPT)  # `block_sizes[j]` in a loop: the first of the values it walks
                 return copied(base.get(index, UNKNOWN))
             return UNKNOWN
         if k in (K.INTEGER_LITERAL, K.CXX_BOOL_LITERAL_EXPR, K.CHARACTER_LITERAL, K.CXX_UNARY_EXPR):

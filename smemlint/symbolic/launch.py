@@ -11,6 +11,7 @@ import os
 from dataclasses import dataclass
 
 from .. import ir
+from .roles import index_bounds
 from .stats import LaunchConfig
 
 DEFAULT_INT_PARAM = 1024  # a power of two: typical problem size, the worst case for strides
@@ -85,6 +86,20 @@ def _first_iteration(launch: ir.LaunchSite) -> str:
     return f" ({'; '.join(words)})" if words else ""
 
 
+def _edge_sizes(kernel: ir.Kernel, launch: ir.LaunchSite | None, block: tuple[int, int, int]) -> frozenset[str]:
+    """The parameters whose value at the launch is the no-argument run's (the command line changes
+    it), a size a thread's index is compared with (roles.index_bounds), and smaller than the block:
+    `int num_nodes = 1; if (argc > 2) num_nodes = atoi(argv[2]);` launching `if (i < n)` with 256
+    threads runs one lane of one warp, an edge of the problem the steady state is assumed for."""
+    if launch is None or not any(launch.command_line):
+        return frozenset()
+    threads = block[0] * block[1] * block[2]
+    small = {p.name for i, p in enumerate(kernel.params)
+             if i < len(launch.command_line) and launch.command_line[i] and p.ctype.is_int
+             and isinstance(launch.args[i], int) and launch.args[i] < threads}
+    return frozenset(small & index_bounds(kernel)) if small else frozenset()
+
+
 def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
             setting_block: tuple[int, int, int] | None = None,
             setting_source: str = "the configuration (--block)") -> Resolved:
@@ -136,11 +151,19 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
     assumed: set[str] = set()
     multiples: dict[str, int] = {}
     asserting = launch if launch is not None else (launches[0] if launches else None)
+    edges = _edge_sizes(kernel, launch, block)
     for i, p in enumerate(kernel.params):
         if not p.ctype.is_int:
             continue
         value = launch.args[i] if launch is not None and i < len(launch.args) else None
-        if value is not None:
+        if p.name in edges:
+            params[p.name] = DEFAULT_INT_PARAM
+            assumed.add(p.name)
+            sources[p.name] = f"{p.name} = {DEFAULT_INT_PARAM} assumed: the launch at {_place(launch.span, path)} " \
+                f"passes {value}, the program's value without command-line arguments, which change it; " \
+                f"fewer elements than the block's {block[0] * block[1] * block[2]} threads is an edge of the " \
+                f"problem, not its steady state"  # type: ignore[union-attr]
+        elif value is not None:
             params[p.name] = value
             sources[p.name] = f"{p.name} = {value} from the launch at {_place(launch.span, path)}" + \
                 _first_iteration(launch)  # type: ignore[arg-type]

@@ -1,0 +1,75 @@
+"""What a kernel's use of an integer parameter says about the values it takes (issue 30 item 1).
+
+A parameter a thread's index is compared with (`if (i < n)`, `for (i = tid; i < n; i += stride)`)
+is the problem's size along that index: the number of elements the grid covers. A value of it
+smaller than one block leaves most lanes of the block idle, which is an edge of the problem, not the
+steady state a per-line number describes.
+"""
+from __future__ import annotations
+
+from .. import ir
+
+_RELATIONS = frozenset(("<", "<=", ">", ">="))
+_INDEX_BUILTINS = ("threadIdx", "blockIdx", "laneid")
+
+
+def _definitions(kernel: ir.Kernel) -> dict[str, list[ir.Expr]]:
+    """Local variable -> the expressions assigned to it (declarations and plain assignments)."""
+    defs: dict[str, list[ir.Expr]] = {}
+    for n in ir.walk(kernel.body):
+        if isinstance(n, ir.Decl) and n.init is not None:
+            defs.setdefault(n.var, []).append(n.init)
+        elif isinstance(n, ir.Assign) and isinstance(n.target, ir.VarRef):
+            defs.setdefault(n.target.var, []).append(n.value)
+    return defs
+
+
+def _thread_dependent(defs: dict[str, list[ir.Expr]]) -> set[str]:
+    """The locals whose value depends on the thread's or the block's index."""
+    dependent: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for var, exprs in defs.items():
+            if var not in dependent and any(_reads_index(e, dependent) for e in exprs):
+                dependent.add(var)
+                changed = True
+    return dependent
+
+
+def _reads_index(e: object, dependent: set[str]) -> bool:
+    return any(isinstance(n, ir.Builtin) and n.name.startswith(_INDEX_BUILTINS) or
+               isinstance(n, ir.VarRef) and n.var in dependent for n in ir.walk(e))
+
+
+def _params_read(e: object, defs: dict[str, list[ir.Expr]], params: dict[str, str]) -> set[str]:
+    """The parameters `e` reads, directly or through the locals computed from them."""
+    out: set[str] = set()
+    seen: set[str] = set()
+    todo = [n.var for n in ir.walk(e) if isinstance(n, ir.VarRef)]
+    while todo:
+        v = todo.pop()
+        if v in seen:
+            continue
+        seen.add(v)
+        if v in params:
+            out.add(params[v])
+        for d in defs.get(v, ()):
+            todo += [n.var for n in ir.walk(d) if isinstance(n, ir.VarRef)]
+    return out
+
+
+def index_bounds(kernel: ir.Kernel) -> frozenset[str]:
+    """The names of the parameters a thread-dependent index is compared with: in `a < b` (or
+    `<=`, `>`, `>=`) where one side depends on the thread's index and the other does not, the
+    parameters the other side reads."""
+    defs = _definitions(kernel)
+    dependent = _thread_dependent(defs)
+    params = {p.var: p.name for p in kernel.params}
+    out: set[str] = set()
+    for n in ir.walk(kernel.body):
+        if isinstance(n, ir.BinOp) and n.op in _RELATIONS:
+            left, right = _reads_index(n.lhs, dependent), _reads_index(n.rhs, dependent)
+            if left != right:
+                out |= _params_read(n.rhs if left else n.lhs, defs, params)
+    return frozenset(out)

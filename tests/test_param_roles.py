@@ -1,0 +1,35 @@
+"""symbolic/roles.py: the parameters a thread index is compared with (issue 30 item 1)."""
+from __future__ import annotations
+
+from smemlint import ir
+from smemlint.symbolic.roles import index_bounds
+
+SPAN = ir.Span("k.cu", 1, 1, 1, 1)
+
+
+def _kernel(*stmts: ir.Stmt) -> ir.Kernel:
+    params = tuple(ir.Param(f"p:{n}", n, ir.INT) for n in ("n", "rows", "shift", "start"))
+    return ir.Kernel("k", "k", SPAN, params, ir.Block(SPAN, tuple(stmts)), (), ())
+
+
+def var(name: str, param: bool = True) -> ir.VarRef:
+    return ir.VarRef(ir.INT, f"p:{name}" if param else f"l:{name}", name)
+
+
+TID = ir.Builtin(ir.INT, "threadIdx.x")
+GID = ir.BinOp(ir.INT, "+", ir.BinOp(ir.INT, "*", ir.Builtin(ir.INT, "blockIdx.x"), ir.Builtin(ir.INT, "blockDim.x")), TID)
+
+
+def test_a_size_an_index_is_compared_with_through_locals() -> None:
+    k = _kernel(ir.Decl(SPAN, "l:i", "i", ir.INT, ir.BinOp(ir.INT, "+", var("start"), GID)),
+                ir.Decl(SPAN, "l:m", "m", ir.INT, ir.BinOp(ir.INT, "*", var("rows"), var("n"))),
+                ir.If(SPAN, ir.BinOp(ir.INT, ">=", var("i", False), var("m", False)), ir.Return(SPAN, None), None))
+    # start is on the index's side (an offset), not a size
+    assert index_bounds(k) == {"rows", "n"}
+
+
+def test_no_size_where_both_sides_or_neither_read_the_index() -> None:
+    k = _kernel(ir.If(SPAN, ir.BinOp(ir.INT, "<", var("shift"), var("n")), ir.Return(SPAN, None), None),
+                ir.If(SPAN, ir.BinOp(ir.INT, "<", TID, ir.BinOp(ir.INT, "+", TID, var("rows"))), ir.Return(SPAN, None), None),
+                ir.ExprStmt(SPAN, ir.BinOp(ir.INT, "==", TID, var("start"))))
+    assert index_bounds(k) == frozenset()
