@@ -18,6 +18,7 @@ ci = pytest.importorskip("clang.cindex")
 
 INCLUDE_DIR = Path(__file__).resolve().parent.parent / "smemlint" / "parse" / "include"
 STANDIN_DIR = INCLUDE_DIR / "toolkit_standins"
+LIBRARIES_DIR = INCLUDE_DIR / "libraries"  # CUDA libraries' stand-ins, searched last in either mode
 
 
 def _libstdcxx_args() -> list[str]:
@@ -37,7 +38,8 @@ def _libstdcxx_args() -> list[str]:
 def bundled_args(extra: list[str] | tuple[str, ...] = ()) -> list[str]:
     """The bundled-mode clang arguments (the real ones live in smemlint/parse/translation.py)."""
     return ["-x", "cuda", "-nocudainc", "-nocudalib", "--cuda-gpu-arch=sm_90", "-Wno-unknown-cuda-version",
-            "-isystem", str(INCLUDE_DIR), "-include", "cuda_stub.h", *extra, *_libstdcxx_args()]
+            "-isystem", str(INCLUDE_DIR), "-include", "cuda_stub.h", *extra, *_libstdcxx_args(),
+            "-idirafter", str(LIBRARIES_DIR)]
 
 
 _index = None

@@ -13,6 +13,9 @@ STANDIN_DIR = INCLUDE_DIR / "toolkit_standins"
 # Stand-ins for libraries CUDA code is written against but a linting machine rarely has (PyTorch's
 # extension API): searched after every other directory, so the real headers win where given.
 FALLBACK_DIR = INCLUDE_DIR / "fallback"
+# Stand-ins for CUDA's libraries (cuBLAS, cuBLASLt, cuSPARSE, cuSOLVER) that a toolkit may lack:
+# searched after the toolkit's own headers, in either parse mode, so a real one wins where it exists.
+LIBRARIES_DIR = INCLUDE_DIR / "libraries"
 
 _INCLUDE_RE = re.compile(rb'^[ \t]*#[ \t]*include[ \t]*([<"])([^>"]+)[>"]', re.MULTILINE)
 MAX_SCANNED_HEADERS = 256  # project headers read by the include scan of one file
@@ -20,7 +23,7 @@ MAX_SCANNED_BYTES = 2 * 1024 * 1024
 
 
 def bundled_has(header: str) -> bool:
-    return (INCLUDE_DIR / header).is_file()
+    return (INCLUDE_DIR / header).is_file() or (LIBRARIES_DIR / header).is_file()
 
 
 def toolkit_only(headers: list[str], toolkit: str) -> list[str]:

@@ -29,7 +29,7 @@ from . import pch
 from .discovery import discover
 from .flags import ParseOptions, find_cuda_toolkit, user_flags
 from .instances import instance_roots
-from .includes import FALLBACK_DIR, INCLUDE_DIR, STANDIN_DIR, include_dirs_of, toolkit_only, wants_toolkit
+from .includes import FALLBACK_DIR, INCLUDE_DIR, LIBRARIES_DIR, STANDIN_DIR, include_dirs_of, toolkit_only, wants_toolkit
 
 # CXTranslationUnit_KeepGoing: keep building the AST after a fatal error such
 # as a missing project header, so what did parse can still be linted.
@@ -101,7 +101,7 @@ def clang_args(mode: str, path: str, options: ParseOptions, toolkit: str | None 
     args += user_flags(path, options)
     for d in discovered:  # project headers the flags do not reach (discovery.py): searched last
         args += ["-idirafter", d]
-    args += ["-idirafter", str(FALLBACK_DIR)]
+    args += ["-idirafter", str(LIBRARIES_DIR), "-idirafter", str(FALLBACK_DIR)]
     return args
 
 

@@ -1,11 +1,12 @@
 /* smemlint stand-in for the cuBLAS v2 API (<cublas_v2.h> / <cublas_api.h>),
-   bundled mode.  Only the commonly used handle, enum and BLAS-3/1 entry points
+   searched after every other directory.  Only the commonly used handle, enum and BLAS-3/1 entry points
    (declarations), so host code around cuBLAS calls parses; cuBLAS itself is
    not modelled. */
 #ifndef SMEMLINT_STANDIN_CUBLAS_API_H
 #define SMEMLINT_STANDIN_CUBLAS_API_H
-#include "cuda_stub.h"
-#include "library_types.h"
+#include <cuda_runtime_api.h>
+#include <library_types.h>
+#include <cuda_fp16.h>
 
 #ifndef CUBLAS_VER_MAJOR
 #define CUBLAS_VER_MAJOR 13

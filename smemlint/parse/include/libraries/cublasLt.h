@@ -1,4 +1,4 @@
-/* smemlint stand-in for <cublasLt.h> (bundled mode): handles, descriptors and
+/* smemlint stand-in for <cublasLt.h> (searched after every other directory, in both parse modes): handles, descriptors and
    the matmul entry points as declarations; the attribute enums list only the
    common members. */
 #ifndef SMEMLINT_STANDIN_CUBLASLT_H
