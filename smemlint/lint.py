@@ -506,8 +506,8 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
     or its own launchers' launch). The run keeps, per kernel definition (file, line): its
     instantiations (a template analysed without arguments gives way to them); per instantiation,
     the analyses under a launch read in a file that includes the kernel if there is one, else under
-    a launch read in its own file, else the others; and of those, one per block shape. A dropped analysis
-    takes its accesses with it, and its diagnostics: those inside the kernel's lines, and those on its
+    a launch read in its own file, else those made in a file that includes it, else the others; and
+    of those, one per block shape. A dropped analysis takes its accesses with it, and its diagnostics: those inside the kernel's lines, and those on its
     accesses' lines (a helper's, in another header) that no kept analysis of its file reaches;
     identical diagnostics are reported once.
     """
@@ -535,7 +535,10 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
             launched = [e for e in same if e[1].launched]
             # a header's (or an included `.cu`'s) kernel launched from a file that includes it: that file's
             # analysis has the build's macros and launch values, the file's own (linted alone) may not
-            keep = [e for e in launched if _in_includer(*e)] or launched or same
+            # (and where no launch's block was read, the includer's analysis still has the macros and
+            # declarations the header alone lacks: HeCBench is's kernels.h takes MAX_KEY from is.h)
+            keep = [e for e in launched if _in_includer(*e)] or launched or \
+                [e for e in same if _in_includer(*e)] or same
             shapes: set[tuple[int, int, int]] = set()
             for r, k in same:
                 if any(k is kk for _, kk in keep) and k.block not in shapes:

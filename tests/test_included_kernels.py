@@ -134,3 +134,35 @@ def test_a_folder_walk_finds_the_kernels_written_in_h_headers(tmp_path: Path) ->
     (tmp_path / "inc" / "decl.h").write_text("#pragma once\n__global__ void declared_only(float *x);\n")
     files, missing = collect([str(tmp_path)])
     assert [Path(f).name for f in files] == ["kernels.h"] and not missing, files
+
+
+# HeCBench is: the kernels of kernels.h take MAX_KEY from is.h, which only main.cu includes; the
+# block comes from the command line, so no launch's block is read in either analysis
+IS_KERNELS_H = """#pragma once
+__global__ void scan_part(const int *source, int *destiny, int number_of_blocks) {
+    int factor = MAX_KEY / number_of_blocks;
+    int start = factor * blockIdx.x;
+    destiny[start + threadIdx.x] = source[start + threadIdx.x];
+}
+"""
+IS_MAIN = """#include <stdlib.h>
+#define MAX_KEY (1 << 16)
+#include "kernels.h"
+int main(int argc, char **argv) {
+    int threads = atoi(argv[1]);
+    scan_part<<<64, threads>>>(0, 0, 64);
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("includer", ["main.cu", "a_main.cu"])  # linted before and after the header
+def test_header_kernel_with_an_unread_block_keeps_the_includers_analysis(tmp_path: Path, includer: str) -> None:
+    (tmp_path / "kernels.h").write_text(IS_KERNELS_H)
+    (tmp_path / includer).write_text(IS_MAIN)
+    report = lint(tmp_path)
+    [k] = _kernels(report, "scan_part")
+    assert any(f"{includer}:6" in a for a in k["assumptions"]), k["assumptions"]  # the includer's analysis
+    assert any(a.startswith("number_of_blocks = 64 from the launch") for a in k["assumptions"]), k["assumptions"]
+    costs = sorted((a["op"], a["sectors_per_request"]) for a in report["accesses"] if a["kernel"] == "scan_part")
+    assert costs == [("ld", 4.0), ("st", 4.0)], costs  # a warp's 32 ints from an aligned start (alone: MAX_KEY unknown)
