@@ -1,7 +1,7 @@
-/* smemlint stand-in for <curand.h> (cuRAND host API, bundled mode). */
+/* smemlint stand-in for <curand.h> (cuRAND host API; searched after every other directory, in both parse modes). */
 #ifndef SMEMLINT_STANDIN_CURAND_H
 #define SMEMLINT_STANDIN_CURAND_H
-#include "cuda_stub.h"
+#include <cuda_runtime.h>
 
 enum curandStatus {
     CURAND_STATUS_SUCCESS = 0,

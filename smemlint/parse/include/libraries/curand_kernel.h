@@ -1,9 +1,9 @@
-/* smemlint stand-in for <curand_kernel.h> (cuRAND device API, bundled mode).
+/* smemlint stand-in for <curand_kernel.h> (cuRAND device API; searched after every other directory, in both parse modes).
    State types and the generator functions as loose templates over the state:
    enough for kernels using curand_init / curand_uniform / ... to parse. */
 #ifndef SMEMLINT_STANDIN_CURAND_KERNEL_H
 #define SMEMLINT_STANDIN_CURAND_KERNEL_H
-#include "cuda_stub.h"
+#include <cuda_runtime.h>
 #include "curand.h"
 
 struct curandStateXORWOW {
