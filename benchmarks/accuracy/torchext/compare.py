@@ -29,6 +29,7 @@ def main() -> int:
     ap.add_argument("--leetcuda", required=True)
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--out", default=str(HERE / "compare-sites.jsonl"))
+    ap.add_argument("--only", default=None, help="programs, comma-separated")
     ap.add_argument("--no-sass", action="store_true",
                     help="lint without --sass (no nvcc line table: accesses counted on their own lines only)")
     args = ap.parse_args()
@@ -44,7 +45,7 @@ def main() -> int:
     try:
         with open(args.out, "w") as fh:
             for p in doc["programs"]:
-                if p["name"] not in sites:
+                if p["name"] not in sites or (args.only and p["name"] not in args.only.split(",")):
                     continue
                 rows = hb.score_program(root, p["folder"], ["--std=c++17"], sites[p["name"]], kernels, tmp,
                                         args.timeout, sass)
