@@ -76,8 +76,10 @@ wmma (m16n16k16, `__half`/`__nv_bfloat16` A and B, `float` accumulator)
     of each 8x8 quarter): measured 4, 4, 2, 8, 4, 8 wavefronts per request at
     ldm 16, 20, 24, 32, 36, 64; `mem_col_major` is 8 x STS of one element each:
     4 at ldm 16, 1 at ldm 20. Loaded `mem_row_major` it is 4 x LDS.64 (4 at
-    ldm 16). Other shapes and types were not measured: `wmma_requests`
-    returns None for them.
+    ldm 16). A `half` accumulator stored `mem_row_major` is 4 x STS (a half2 per
+    lane, the same elements): 8 and 1 wavefronts per request at ldm 128 and 136
+    (cuda_hgemm's wmma HGEMMs, benchmarks/accuracy/llm). Other shapes and types
+    were not measured: `wmma_requests` returns None for them.
 """
 from __future__ import annotations
 
@@ -314,4 +316,11 @@ def wmma_requests(use: str, layout: str, ldm: int, elem_bytes: int, op: str,
                     offsets = tuple(((c0 + 2 * (lane % 4) + dc) * ldm + r0 + lane // 4) * 4 for lane in range(32))
                     reqs.append(FragmentRequest("STS" if op == "st" else "LDS", op, 4, offsets))
             return tuple(reqs)
+    if use == "accumulator" and elem_bytes == 2 and layout == "row" and op == "st":
+        # a `half` accumulator holds the same elements as a float one, two halves per 32-bit register:
+        # stored row-major it is 4 x STS, one per 8x8 quarter (measured on the H100: cuda_hgemm's wmma
+        # HGEMMs, 8 wavefronts per request at ldm 128, 1 at ldm 136: benchmarks/accuracy/llm)
+        return tuple(FragmentRequest("STS", op, 4, tuple(((8 * (quarter % 2) + lane // 4) * ldm + 8 * (quarter // 2)
+                                                           + 2 * (lane % 4)) * 2 for lane in range(32)))
+                     for quarter in range(4))
     return None
