@@ -324,3 +324,25 @@ def wmma_requests(use: str, layout: str, ldm: int, elem_bytes: int, op: str,
                                                            + 2 * (lane % 4)) * 2 for lane in range(32)))
                      for quarter in range(4))
     return None
+
+
+@lru_cache(maxsize=1024)
+def wmma_global_requests(use: str, layout: str, ldm: int, elem_bytes: int, op: str,
+                         shape: tuple[int, int, int] = (16, 16, 16)) -> tuple[FragmentRequest, ...] | None:
+    """The global-memory instructions of `wmma::load_matrix_sync` / `store_matrix_sync` straight from or
+    to global memory (no ldmatrix there): each lane moves its own elements, two `half`s of one row per
+    32-bit LDG.E / STG.E, lane 4g + t the elements (g, 2t..2t+1) of each 8x8 quarter, rows `ldm` elements
+    apart. Measured on the H100 (cuda_hgemm's wmmaNaiveKernel, benchmarks/accuracy/llm: crt/mma.hpp:91,
+    103 and 467) for a row-major A, a col-major B (whose 16-element rows are its columns) and a `half`
+    accumulator stored row-major: 8 sectors per request at ldm 4096. Other layouts, element types and
+    shapes were not measured: None."""
+    if shape != (16, 16, 16) or ldm <= 0 or elem_bytes != 2:
+        return None
+    contiguous = {"matrix_a": layout == "row" and op == "ld", "matrix_b": layout == "col" and op == "ld",
+                  "accumulator": layout == "row" and op == "st"}.get(use, False)
+    if not contiguous:
+        return None
+    name = "LDG.E" if op == "ld" else "STG.E"
+    return tuple(FragmentRequest(name, op, 4, tuple(((8 * (quarter % 2) + lane // 4) * ldm + 8 * (quarter // 2)
+                                                     + 2 * (lane % 4)) * 2 for lane in range(32)))
+                 for quarter in range(4))
