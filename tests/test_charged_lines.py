@@ -64,24 +64,30 @@ _CALL = re.compile(r'inlined at\s+"([^"]*)",\s*line\s+(\d+)')
 _MEM = re.compile(r"^\s*/\*[0-9a-f]+\*/\s+(@!?P\w+\s+)?(LDG|STG|LDS|STS|ATOMG|REDG|RED)\b")
 
 
-def _table(listing: str) -> list[tuple[str, list[tuple[str, int]]]]:
-    """(opcode, frames innermost first as (file name, line)) of each executed memory instruction."""
+def _table(listing: str) -> list[tuple[str, str, list[tuple[str, int]]]]:
+    """(function symbol, opcode, frames innermost first as (file name, line)) of each executed memory
+    instruction."""
     out = []
     frames: list = []
     previous_was_frame = False
+    function = ""
     for raw in listing.splitlines():
+        if raw.startswith("//-") and ".text." in raw:
+            function = raw.split(".text.", 1)[1].split()[0]
         m = _FRAME.search(raw)
         if m:
             here = (os.path.basename(m.group(1)), int(m.group(2)))
             calls = [(os.path.basename(f), int(n)) for f, n in _CALL.findall(m.group(3))]
-            if not (previous_was_frame and here in frames[1:]):  # -gi repeats the caller's own line after
+            if previous_was_frame and len(frames) > 1 and here == frames[-1]:
+                frames = [*frames, *calls]  # -gi continues the chain: the caller's own line, called from ...
+            else:
                 frames = [here, *calls]
             previous_was_frame = True
             continue
         previous_was_frame = False
         m = _MEM.match(raw)
         if m and (m.group(1) or "").strip() != "@!PT":
-            out.append((m.group(2), frames))
+            out.append((function, m.group(2), frames))
     return out
 
 
@@ -103,15 +109,16 @@ def test_charged_to_matches_nvdisasm_line_table(tmp_path, monkeypatch):
     opcodes = {("global", "ld"): ("LDG",), ("global", "st"): ("STG",), ("shared", "ld"): ("LDS",),
                ("shared", "st"): ("STS",), ("global", "atomic"): ("ATOMG", "REDG", "RED")}
     charged = [a for a in r.accesses if a.charged_to]
-    assert len(charged) == 9  # both half2 copies, both atomics, the 4 half2 accesses of stage_half2, put's store
+    assert len(charged) == 10  # both half2 copies, both atomics, the 4 half2 accesses of stage_half2, put's 2 stores
     for a in r.accesses:
         if a.space not in ("shared", "global"):
             continue
         want, total = Counter(), 0
         name = os.path.basename(a.file)
-        for op, frames in table:
+        for function, op, frames in table:
             mine = [ln for f, ln in frames if f == name]
-            if op in opcodes[(a.space, a.op)] and mine and mine[0] == a.line:
+            if f"{len(a.kernel)}{a.kernel}" in function and op in opcodes[(a.space, a.op)] and mine and \
+                    mine[0] == a.line:
                 total += 1
                 inner = {}
                 for f, ln in frames:
