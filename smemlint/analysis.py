@@ -562,6 +562,7 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
             result.notes.append(f"SASS: no code found for kernel {k.name} (not instantiated, or inlined away)")
             continue
         k.sass, k.sass_facts = kf.to_dict(), kf
+        _attach_charged_lines(k, kf)
         merged: dict[int, int] = {}
         laid: dict[int, tuple[tuple[int, int], ...]] = {}
         unrolled: dict[int, tuple[int, int, int]] = {}
@@ -588,6 +589,32 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
         merged.update(_merged_on_shared_lines(k, kf, settings.arch))
         if merged or laid or unrolled:
             _cost_as_emitted(k, merged, settings.arch, _sass_explanation(kf), laid, unrolled)
+
+
+def _attach_charged_lines(k: KernelResult, kf) -> None:
+    """`charged_to` of each shared or global access that Nsight Compute also counts on another line
+    than its own (sass/kernelfacts.py `charged_lines`, from nvcc's line table): a toolkit operator or
+    intrinsic inlined there (`half2 x = p[i]`: `cuda_fp16.h`'s copy; `wmma` fragments: `mma.hpp`;
+    `atomicAdd`: its header), the kernel's call of a header's helper the access is in, or another
+    line nvcc charged. Every place with the instructions counted there and `of` (the access's
+    instructions), its own line first; None when all are counted on its own line only."""
+    claimed: dict[tuple, set[int]] = {}
+    for a in k.accesses:
+        claimed.setdefault((a.file, a.space, a.op), set()).add(a.sass_line)
+    for a in k.accesses:
+        if a.space not in ("shared", "global"):
+            continue
+        places, total = kf.charged_lines(a.sass_line, a.space, a.op, a.file,
+                                         frozenset(claimed[(a.file, a.space, a.op)]))
+        own = (a.file, a.sass_line)
+        if not places or set(places) == {own}:
+            continue
+        a.charged_to = [{"file": f, "line": ln, "instructions": n, "of": total}
+                        for (f, ln), n in sorted(places.items(), key=lambda kv: (kv[0] != own, kv[0]))]
+        elsewhere = ", ".join(f"{os.path.basename(e['file'])}:{e['line']} ({e['instructions']})"
+                              for e in a.charged_to if (e["file"], e["line"]) != own)
+        a.assumptions.append(f"SASS ({kf.arch}): Nsight Compute also counts {total} instruction(s) of this "
+                             f"access on {elsewhere} (`charged_to`, nvcc's line table)")
 
 
 def _merged_by_compiler(k: KernelResult, a: AccessResult, widths: list[int]) -> bool:

@@ -51,6 +51,10 @@ class AccessResult:
     # the grid's costliest block and its per-request cost, when the per-request fields are the
     # average over the grid's blocks and that block differs from it (issue 12 item 4)
     worst_block: dict | None = None
+    # where nvcc's line table charges this access's instructions when some land on another line than
+    # its own (a toolkit header's operator or intrinsic, a helper): [{"file", "line", "instructions"}]
+    # (--sass; analysis._attach_charged_lines); None otherwise
+    charged_to: list | None = None
     # an instruction whose lanes play roles (model/tensor.py): "ldmatrix.x4", "cp.async.cg",
     # "wmma.load.matrix_a", "st.shared.v2.b32", ...; "" for an access written in C++
     instruction: str = ""

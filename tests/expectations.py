@@ -20,6 +20,7 @@ DIAG_KEYS |= {"level", "cond_line", "distinct", "callee", "replacement", "width"
               "launch_line", "write_line", "event", "minimum", "read_line", "other_lines",
               "witness_wavefronts"}  # trap rules (SYNC/CMEM/ATOM/TIME/...)
 ACCESS_KEYS |= {"sass_width"}  # widest SASS instruction emitted for the access's line (--sass)
+ACCESS_KEYS |= {"charged"}  # the files nvcc's line table charges the access's instructions to, beside its line (--sass)
 DIAG_KEYS |= {"sass_width", "instructions", "factor", "registers", "spills"}  # SASS rules
 CONFIG_KEYS = {"block", "select", "ignore", "arch", "cuda_headers", "sass"}  # sass=on: compile with nvcc
 _ITEM = re.compile(r"^(?P<what>access|[A-Z]+\d{3})(?:@(?P<sym>[A-Za-z_*?][\w.*\[\]]*))?(?P<rest>(?:\s+\w+=\S+)*)\s*$")
@@ -100,7 +101,10 @@ def _access_value(a, key: str) -> object:
     return {"wavefronts": a.wavefronts_per_request, "ideal": a.ideal_wavefronts_per_request,
             "sectors": a.sectors_per_request, "ideal_sectors": a.ideal_sectors_per_request,
             "width": a.width_bits, "op": a.op, "space": a.space, "predictable": a.predictable,
-            "sass_width": max(a.sass_widths) if getattr(a, "sass_widths", None) else None}[key]
+            "sass_width": max(a.sass_widths) if getattr(a, "sass_widths", None) else None,
+            # the files, other than the access's own line, nvcc's line table charges its instructions to
+            "charged": sorted({e["file"].replace("\\", "/").rsplit("/", 1)[-1] for e in a.charged_to
+                               if (e["file"], e["line"]) != (a.file, a.sass_line)}) if a.charged_to else None}[key]
 
 
 def _diag_value(d, key: str) -> object:

@@ -135,3 +135,25 @@ def test_an_inlined_instruction_keeps_its_innermost_line():
     lds, stg = (i for i in fn.instrs if i.opcode in ("LDS", "STG.E"))
     assert (lds.line, lds.inlined_at) == (2, (("/t/inl.cu", 8),))
     assert (stg.line, stg.inlined_at) == (8, ())
+
+
+def test_a_deeper_inline_chain_keeps_every_frame():
+    """A chain three deep is written one frame a line, each `inlined at` the next (exllamav2's
+    `x_.set_half2(...)`: `__half2`'s copy in cuda_fp16.hpp, inlined in matrix_view.cuh's helper, inlined
+    in rope.cu's device function, inlined in the kernel): the instruction is the header's line, called
+    from each of them in order, innermost first."""
+    listing = "\n".join([
+        '//--------------------- .text._Z1kPf   --------------------------',
+        '\t//## File "/c/cuda_fp16.hpp", line 274 inlined at "/t/mv.cuh", line 73',
+        '\t//## File "/t/mv.cuh", line 73 inlined at "/t/rope.cu", line 65',
+        '\t//## File "/t/rope.cu", line 65 inlined at "/t/rope.cu", line 138',
+        '\t//## File "/t/rope.cu", line 138',
+        '        /*00e0*/                   STG.E desc[UR6][R2.64], R7 ;',
+        '\t//## File "/t/rope.cu", line 139',
+        '        /*00f0*/                   STG.E desc[UR6][R4.64], R7 ;'])
+    (fn,) = parse_nvdisasm(listing)
+    deep, plain = fn.instrs
+    assert (deep.file, deep.line) == ("/c/cuda_fp16.hpp", 274)
+    assert deep.inlined_at == (("/t/mv.cuh", 73), ("/t/rope.cu", 65), ("/t/rope.cu", 138))
+    assert deep.lines_in("/t/rope.cu") == [65, 138] and deep.lines_in("/t/mv.cuh") == [73]
+    assert (plain.line, plain.inlined_at) == (139, ())

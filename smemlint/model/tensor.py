@@ -76,8 +76,10 @@ wmma (m16n16k16, `__half`/`__nv_bfloat16` A and B, `float` accumulator)
     of each 8x8 quarter): measured 4, 4, 2, 8, 4, 8 wavefronts per request at
     ldm 16, 20, 24, 32, 36, 64; `mem_col_major` is 8 x STS of one element each:
     4 at ldm 16, 1 at ldm 20. Loaded `mem_row_major` it is 4 x LDS.64 (4 at
-    ldm 16). Other shapes and types were not measured: `wmma_requests`
-    returns None for them.
+    ldm 16). A `half` accumulator stored `mem_row_major` is 4 x STS (a half2 per
+    lane, the same elements): 8 and 1 wavefronts per request at ldm 128 and 136
+    (cuda_hgemm's wmma HGEMMs, benchmarks/accuracy/llm). Other shapes and types
+    were not measured: `wmma_requests` returns None for them.
 """
 from __future__ import annotations
 
@@ -314,4 +316,33 @@ def wmma_requests(use: str, layout: str, ldm: int, elem_bytes: int, op: str,
                     offsets = tuple(((c0 + 2 * (lane % 4) + dc) * ldm + r0 + lane // 4) * 4 for lane in range(32))
                     reqs.append(FragmentRequest("STS" if op == "st" else "LDS", op, 4, offsets))
             return tuple(reqs)
+    if use == "accumulator" and elem_bytes == 2 and layout == "row" and op == "st":
+        # a `half` accumulator holds the same elements as a float one, two halves per 32-bit register:
+        # stored row-major it is 4 x STS, one per 8x8 quarter (measured on the H100: cuda_hgemm's wmma
+        # HGEMMs, 8 wavefronts per request at ldm 128, 1 at ldm 136: benchmarks/accuracy/llm)
+        return tuple(FragmentRequest("STS", op, 4, tuple(((8 * (quarter % 2) + lane // 4) * ldm + 8 * (quarter // 2)
+                                                           + 2 * (lane % 4)) * 2 for lane in range(32)))
+                     for quarter in range(4))
     return None
+
+
+@lru_cache(maxsize=1024)
+def wmma_global_requests(use: str, layout: str, ldm: int, elem_bytes: int, op: str,
+                         shape: tuple[int, int, int] = (16, 16, 16)) -> tuple[FragmentRequest, ...] | None:
+    """The global-memory instructions of `wmma::load_matrix_sync` / `store_matrix_sync` straight from or
+    to global memory (no ldmatrix there): each lane moves its own elements, two `half`s of one row per
+    32-bit LDG.E / STG.E, lane 4g + t the elements (g, 2t..2t+1) of each 8x8 quarter, rows `ldm` elements
+    apart. Measured on the H100 (cuda_hgemm's wmmaNaiveKernel, benchmarks/accuracy/llm: crt/mma.hpp:91,
+    103 and 467) for a row-major A, a col-major B (whose 16-element rows are its columns) and a `half`
+    accumulator stored row-major: 8 sectors per request at ldm 4096. Other layouts, element types and
+    shapes were not measured: None."""
+    if shape != (16, 16, 16) or ldm <= 0 or elem_bytes != 2:
+        return None
+    contiguous = {"matrix_a": layout == "row" and op == "ld", "matrix_b": layout == "col" and op == "ld",
+                  "accumulator": layout == "row" and op == "st"}.get(use, False)
+    if not contiguous:
+        return None
+    name = "LDG.E" if op == "ld" else "STG.E"
+    return tuple(FragmentRequest(name, op, 4, tuple(((8 * (quarter % 2) + lane // 4) * ldm + 8 * (quarter // 2)
+                                                     + 2 * (lane % 4)) * 2 for lane in range(32)))
+                 for quarter in range(4))

@@ -49,6 +49,7 @@ def report_dict(results: list[FileResult], arch: str) -> dict:
                 entry["object"] = a.object
                 entry["instruction_line"] = a.instruction_line or a.line
                 entry["worst_block"] = a.worst_block
+                entry["charged_to"] = a.charged_to
                 entry["instruction"] = a.instruction or None
                 accesses.append(entry)
         diags += [diagnostic_dict(d) for d in r.diagnostics]

@@ -6,6 +6,7 @@ and ptx.py, which both build these.
 """
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -211,6 +212,42 @@ class KernelFacts:
         if rest != element and rest < (step - 1) * element:
             return None
         return wide, step, rest
+
+    def charged_lines(self, line: int, space: str, op: str, path: str | None = None,
+                      claimed: frozenset[int] = frozenset()) -> tuple[dict[tuple[str, int], int], int]:
+        """Where Nsight Compute counts the memory instructions of an access written on `line` of `path`
+        in `space` doing `op`: its view of each file puts an instruction on the innermost frame of nvcc's
+        line table in that file (own line, then `inlined at` call sites). The access's instructions are
+        those whose innermost frame in `path` is `line`, or another line not in `claimed` (lines where
+        the analysis has an access of its own in this space and op: their instructions are theirs).
+        Returns ({(file, line): instructions counted there}, instructions of the access): `path`'s place
+        (`line`, or the other line nvcc charged), and one place in each other file of the frames: a
+        toolkit operator or intrinsic inlined at the line (`__half2`'s copy, `wmma::load_matrix_sync`,
+        `atomicAdd`: their header lines), or, for an access in a header's helper, the call in the
+        kernel's file. ({}, 0) without SASS line info."""
+        key = path if path is not None else self.line_file
+        if self.source != "sass" or key is None:
+            return {}, 0
+        out: dict[tuple[str, int], int] = {}
+        total = 0
+        for ins in self.instrs:
+            if ins.predicate == "@!PT" or ins.file is None or ins.line is None:
+                continue
+            if _SPACE.get(ins.mnemonic) != (space, op):
+                continue
+            frames = [(ins.file, ins.line), *ins.inlined_at]
+            mine = [ln for f, ln in frames if same_file(f, key)]
+            if line not in mine or (mine[0] != line and mine[0] in claimed):
+                continue
+            total += 1
+            places = [(key, mine[0])]
+            for f, ln in frames:
+                f = os.path.normpath(f)
+                if not same_file(f, key) and not any(same_file(f, p) for p, _ in places):
+                    places.append((f, ln))
+            for where in places:
+                out[where] = out.get(where, 0) + 1
+        return out, total
 
     def describe_line(self, line: int, space: str, op: str, path: str | None = None) -> str:
         """`LDS.128 + 3x LDS`: the instructions of `line` (of `path`) in `space` doing `op`."""

@@ -126,9 +126,11 @@ def parse_nvdisasm(text: str) -> list[Function]:
         if m:
             inl = tuple((f, int(ln)) for f, ln in _INLINED.findall(m.group(3)))
             here = (m.group(1), int(m.group(2)))
-            if after_lineinfo and here in where[2]:
+            if after_lineinfo and where[2] and here == where[2][-1]:
                 # `nvdisasm -gi` follows `line 2 inlined at ..., line 8` with the outer frame's own
-                # `line 8`: the instruction is still line 2's (the innermost, as ncu shows it)
+                # `line 8` (itself `inlined at` the next call out when the chain is deeper): the
+                # instruction is still line 2's (the innermost, as ncu shows it), called from each frame
+                where = (where[0], where[1], where[2] + inl)
                 continue
             where = (*here, inl)
             after_lineinfo = True

@@ -188,6 +188,10 @@ class Expressions:
             return self._unknown_from("a pointer made from an integer", mask, v)
         if e.ctype.is_int:
             if isinstance(v, Ptr):
+                if e.ctype.spelling == "bool" and not e.operand.ctype.is_int:
+                    # `if (out_q)`: a pointer the kernel reaches memory through is not null (were it,
+                    # the guarded access would not happen at all: there is nothing to cost)
+                    return self._const(1)
                 if e.operand.ctype.is_int or keeps_window(e.operand):
                     # an integer that holds an address (`(uint32_t)__cvta_generic_to_shared(p)`, or
                     # such a 32-bit address widened to size_t for `base + i * sizeof(half)`): still one

@@ -17,7 +17,7 @@ import numpy as np
 from .. import ir
 from ..model.coalescing import GlobalCost
 from ..model.banks import SharedCost
-from ..model.tensor import async_copy_cost, wmma_requests
+from ..model.tensor import async_copy_cost, wmma_global_requests, wmma_requests
 from .stats import WorstRequest
 from .values import Known, Ptr, Unknown, Value
 
@@ -208,16 +208,17 @@ def run_fragment_access(it, e: ir.FragmentAccess, mask: np.ndarray) -> Value:
     if not isinstance(ptr, Ptr) or ptr.symbol is None or not isinstance(ptr.offset, Known):
         it.record(acc.site, acc.op, ptr, elem, mask)  # says why it cannot be costed
         return Unknown(True, "a wmma fragment")
-    if ptr.symbol.space != "shared":
+    space = ptr.symbol.space
+    if space not in ("shared", "global"):
         _begin(it, acc.site, elem)
-        st.symbol, st.space = ptr.symbol, ptr.symbol.space
+        st.symbol, st.space = ptr.symbol, space
         it._unpredictable(st, f"a wmma fragment {'load from' if acc.op == 'ld' else 'store to'} "
-                              f"{ptr.symbol.space} memory (its instructions were measured from shared memory only)",
+                              f"{space} memory (its instructions were measured from shared and global memory only)",
                           mask)
         return Unknown(True, "a wmma fragment")
     if not isinstance(ldm, Known) or ldm.shift or not it._uniform(ldm, mask):
         _begin(it, acc.site, elem)
-        st.symbol, st.space = ptr.symbol, "shared"
+        st.symbol, st.space = ptr.symbol, space
         why = ldm.reason if isinstance(ldm, Unknown) else "a leading dimension that differs between threads"
         it._unpredictable(st, f"the leading dimension `ldm` depends on {why}", mask)
         return Unknown(True, "a wmma fragment")
@@ -227,13 +228,14 @@ def run_fragment_access(it, e: ir.FragmentAccess, mask: np.ndarray) -> Value:
     dims = it.dims_override.get(ptr.symbol.key)
     if dims and ptr.symbol.dims and ldm_value == ptr.symbol.dims[-1]:
         ldm_value = dims[-1]  # a layout trial (SMEM001's padding): ldm is the array's row length
-    requests = wmma_requests(e.use, e.layout, ldm_value, elem, acc.op, e.shape) if ldm_value else None
+    how = wmma_requests if space == "shared" else wmma_global_requests
+    requests = how(e.use, e.layout, ldm_value, elem, acc.op, e.shape) if ldm_value else None
     if requests is None:
         _begin(it, acc.site, elem)
-        st.symbol, st.space = ptr.symbol, "shared"
+        st.symbol, st.space = ptr.symbol, space
         it._unpredictable(st, f"a wmma {e.use} fragment of {elem}-byte elements, shape "
-                              f"m{e.shape[0]}n{e.shape[1]}k{e.shape[2]}, laid out {e.layout}-major: "
-                              "its instructions were not measured", mask)
+                              f"m{e.shape[0]}n{e.shape[1]}k{e.shape[2]}, laid out {e.layout}-major, in {space} "
+                              "memory: its instructions were not measured", mask)
         return Unknown(True, "a wmma fragment")
     base = ptr.offset.arr
     for rows in _lane_rows(it, np.broadcast_to(base, mask.shape) if mask.ndim > base.ndim else base, mask):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from smemlint.model import shared_wavefronts
 from smemlint.model.tensor import (async_copy_cost, matrix_address_lanes, matrix_wavefronts,
-                                   wmma_requests)
+                                   wmma_global_requests, wmma_requests)
 
 PROPERTY = settings(max_examples=200, deadline=None)
 L = range(32)
@@ -162,8 +162,27 @@ def test_wmma_fragment_covers_the_tile_once(ldm, layout):
 
 
 def test_wmma_unmeasured_is_none():
-    assert wmma_requests("accumulator", "row", 16, 2, "st") is None  # half accumulator
+    assert wmma_requests("accumulator", "col", 16, 2, "st") is None  # half accumulator, col-major
+    assert wmma_requests("accumulator", "row", 16, 2, "ld") is None  # ... loaded
     assert wmma_requests("matrix_a", "row", 16, 2, "ld", (32, 8, 16)) is None
+    assert wmma_global_requests("matrix_a", "col", 4096, 2, "ld") is None
+    assert wmma_global_requests("matrix_b", "row", 4096, 2, "ld") is None
+    assert wmma_global_requests("accumulator", "row", 4096, 4, "st") is None  # a float accumulator
+
+
+@pytest.mark.parametrize("ldm", [128, 136, 4096])
+def test_half_accumulator_and_global_fragments_cover_the_tile(ldm):
+    """Each lane moves a half2 of one row: 4 instructions of 4 bytes per lane cover the 16x16 halves."""
+    want = sorted(2 * (i * ldm + j) for i in range(16) for j in range(16))
+    for reqs in (wmma_requests("accumulator", "row", ldm, 2, "st"),
+                 wmma_global_requests("matrix_a", "row", ldm, 2, "ld"),
+                 wmma_global_requests("matrix_b", "col", ldm, 2, "ld"),
+                 wmma_global_requests("accumulator", "row", ldm, 2, "st")):
+        assert len(reqs) == 4 and {r.width for r in reqs} == {4}
+        assert sorted(o + k for r in reqs for o in r.offsets for k in (0, 2)) == want
+    # measured on the H100 (cuda_hgemm's wmma HGEMMs): 8 wavefronts per request at ldm 128, 1 at 136
+    cost = [shared_wavefronts(r.offsets, 4, "st").wavefronts for r in wmma_requests("accumulator", "row", ldm, 2, "st")]
+    assert cost == {128: [8] * 4, 136: [1] * 4, 4096: [8] * 4}[ldm]
 
 
 def test_async_copy_into_rows_padded_by_16_bytes():

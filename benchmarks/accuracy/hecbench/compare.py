@@ -68,11 +68,19 @@ def makefile_flags(root: Path, folder: str) -> list[str]:
     return out
 
 
-def lint(root: Path, flags: list[str], paths: list[str], timeout: int) -> dict:
-    """rp.lint_program's run and parse, with a time limit."""
+def lint(root: Path, flags: list[str], paths: list[str], timeout: int, sass: list[str] | None = None) -> dict:
+    """rp.lint_program's run and parse, with a time limit. `sass`: also `--sass` (nvcc compiles each file:
+    its line table says where each access's instructions are counted, `charged_to`), nvcc given these extra
+    flags (stub headers the build had that this machine lacks) through its own NVCC_APPEND_FLAGS, so
+    that the parse is the same as without."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
+    if sass:
+        env["NVCC_APPEND_FLAGS"] = " ".join(sass)
+    # with --sass, nvcc's compile is inside each file's time limit: a file of many template instances
+    # (LeetCUDA's layer_norm.cu: 30 s to lint, 25 s to compile) gets four times the default 60 s
     cmd = [sys.executable, "-m", "smemlint", "check", "--format", "json", "--cuda-headers", "bundled",
-           "--no-cache", "-j", "1", *flags, *paths]
+           "--no-cache", "-j", "1", *flags, *(["--sass", "--file-timeout", "240"] if sass is not None else []),
+           *paths]
     try:
         r = subprocess.run(cmd, cwd=root, capture_output=True, text=True, env=env, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -96,7 +104,8 @@ def lint(root: Path, flags: list[str], paths: list[str], timeout: int) -> dict:
             k.assumptions = a.get("assumptions", [])
             by_name[name].append(k)
         op = "atom" if a["op"] == "atomic" else a["op"]
-        out[(a["file"], a.get("instruction_line") or a["line"], a["space"], op, name)].append((rp._Access(a), k))
+        for pf, pl, share in rp.charged_places(a, a["file"], a.get("instruction_line") or a["line"], root):
+            out[(pf, pl, a["space"], op, name)].append((rp.charged_access(a, share), k))
     for k in doc.get("kernels", []):  # kernels declared but with no access still count as found
         by_name.setdefault(rp.base_name(k["name"]), [])
     return {"accesses": out, "kernels": by_name, "decls": decls, "status": "ok"}
@@ -158,7 +167,7 @@ KEPT_NOTES = ("loaded from", "struct value", "member `", "result of `", "depends
 def assumptions_on_line(site: dict, lint_result: dict) -> list[str]:
     """What smemlint assumed for its accesses on the site's line that classify.py reads (data-dependent
     addresses or guards, assumed integers, main's defaults, CAS loops), shortened."""
-    key = (site["file"], site["line"], site["space"], site["op"], rp.base_name(site["kernel"]))
+    key = rp.site_key(site)
     seen: list[str] = []
     for access, _ in lint_result["accesses"].get(key, []):
         for a in access.__dict__.get("assumptions", []) or []:
@@ -190,16 +199,16 @@ def row(site: dict, found_entry: dict, given_entry: dict, found: dict, flags: li
 
 
 def score_program(root: Path, folder: str, flags: list[str], psites: list[dict], kernels: dict, tmp: Path,
-                  timeout: int) -> list[dict]:
-    """Lint one program's folder twice (found, given) and judge each of its measured sites."""
+                  timeout: int, sass: list[str] | None = None) -> list[dict]:
+    """Lint one program's folder twice (found, given) and judge each of its measured sites (`sass`: lint's)."""
     program = psites[0]["program"]
-    found = lint(root, flags, [folder], timeout)
+    found = lint(root, flags, [folder], timeout, sass)
     if launches_all_found(psites, found, kernels):
         given = found  # every kernel already analysed under its measured block: the copy changes nothing
     else:
         copy = tmp / program
         annotated_copy(root, folder, copy, found, kernels, program)
-        given = lint(copy, flags, [folder], timeout)
+        given = lint(copy, flags, [folder], timeout, sass)
         shutil.rmtree(copy, ignore_errors=True)
     rows = []
     for s in psites:

@@ -93,6 +93,37 @@ def build_flags(p: dict, root: Path) -> list[str]:
     return out
 
 
+def site_file(path: str) -> str:
+    """A measured site's file as the judge keys it: a header outside the checkout (a toolkit one, named
+    by ncu with an absolute path, maybe through a symlink such as /usr/local/cuda) by its real path."""
+    return os.path.realpath(path) if os.path.isabs(path) else path
+
+
+def site_key(site: dict) -> tuple:
+    return (site_file(site["file"]), site["line"], site["space"], site["op"], base_name(site["kernel"]))
+
+
+def charged_places(a: dict, f: str, line: int, root: Path) -> list[tuple[str, int, float]]:
+    """Where an access's instructions are counted: (file, line, share of its instructions) each. Its own
+    line, all of them, and each other line of its `charged_to` (--sass: ncu's view of another file counts
+    an instruction on its innermost frame there: a toolkit header's operator, or the kernel's call of a
+    header's helper) with the share counted there (measured: exllamav2's `half2 x2 = x_row[column]`
+    counted both on its line and, with the other calls' instructions, on cuda_fp16.h:5122)."""
+    out = [(f, line, 1.0)]
+    for e in a.get("charged_to") or []:
+        if e.get("of") and not (e["file"] == a["file"] and e["line"] == line):
+            out.append((site_file(rel(str(root / e["file"]), root)), e["line"], e["instructions"] / e["of"]))
+    return out
+
+
+def charged_access(a: dict, share: float) -> "_Access":
+    """The access as counted at one of its places: its requests scaled by the share of its instructions
+    there (ncu's per-line average weighs each instruction's requests)."""
+    acc = _Access(a)
+    acc.requests = acc.requests * share
+    return acc
+
+
 def lint_program(p: dict, root: Path, headers: str, sass: list[str] | None = None) -> dict:
     """Run `smemlint check --format json` on the program's paths with its build flags (as a user would,
     so the run sees every launch in them): (file, line, space, op, kernel base name) -> [(access, kernel)].
@@ -122,7 +153,8 @@ def lint_program(p: dict, root: Path, headers: str, sass: list[str] | None = Non
             k.assumptions = a.get("assumptions", [])
             by_name[name].append(k)
         # the line ncu counts the instruction on: a hoisted load is on its loop's line
-        out[(f, a.get("instruction_line") or a["line"], a["space"], "atom" if a["op"] == "atomic" else a["op"], name)].append((_Access(a), k))
+        for pf, pl, share in charged_places(a, f, a.get("instruction_line") or a["line"], root):
+            out[(pf, pl, a["space"], "atom" if a["op"] == "atomic" else a["op"], name)].append((charged_access(a, share), k))
     return {"accesses": out, "kernels": by_name, "decls": decls, "status": "ok",
             "files": {f["path"]: f["status"] for f in doc.get("files", [])}}
 
@@ -173,7 +205,7 @@ def annotate(p: dict, src_root: Path, dst_root: Path, found: dict, truth_kernels
 
 
 def judge(site: dict, found: dict, truth_kernel: dict | None) -> dict:
-    key = (site["file"], site["line"], site["space"], site["op"], base_name(site["kernel"]))
+    key = site_key(site)
     measured = site["wavefronts_per_request"] if site["space"] == "shared" else site["sectors_per_request"]
     entry = {"program": site["program"], "file": site["file"], "line": site["line"], "kernel": site["kernel"],
              "space": site["space"], "op": site["op"], "sass": sorted(set(site["sass"])), "measured": measured}

@@ -29,7 +29,15 @@ def main() -> int:
     ap.add_argument("--leetcuda", required=True)
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--out", default=str(HERE / "compare-sites.jsonl"))
+    ap.add_argument("--only", default=None, help="programs, comma-separated")
+    ap.add_argument("--no-sass", action="store_true",
+                    help="lint without --sass (no nvcc line table: accesses counted on their own lines only)")
     args = ap.parse_args()
+    # --sass: nvcc's line table says which line each access's instructions are counted on (`charged_to`).
+    # PyTorch's headers are not on this machine: nvcc gets smemlint's bundled stand-ins for them (the ones
+    # its parse falls back to), as a user's own torch include directories would be; the parse is unchanged
+    fallback = HERE.parent.parent.parent / "smemlint" / "parse" / "include" / "fallback"
+    sass = None if args.no_sass else [f"-I{fallback}"]
     root = Path(args.leetcuda)
     doc = json.loads((HERE / "programs.json").read_text())
     kernels, sites = hb.kernel_truth(HERE / "truth-sm90.jsonl")
@@ -37,10 +45,10 @@ def main() -> int:
     try:
         with open(args.out, "w") as fh:
             for p in doc["programs"]:
-                if p["name"] not in sites:
+                if p["name"] not in sites or (args.only and p["name"] not in args.only.split(",")):
                     continue
                 rows = hb.score_program(root, p["folder"], ["--std=c++17"], sites[p["name"]], kernels, tmp,
-                                        args.timeout)
+                                        args.timeout, sass)
                 hb.write_rows(fh, p["name"], rows)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
