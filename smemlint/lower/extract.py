@@ -27,6 +27,7 @@ from ..host.values import HostEvaluator
 from ..ir import CType, Span
 from .lowerer import FunctionLowerer, strip
 from .objects import constructor_body, object_of
+from .representatives import representative_instances
 from .types import ctype_of
 
 K = ci.CursorKind
@@ -612,6 +613,7 @@ class Extractor:
                 instantiations[loc].append(ref)
         # the instances analysed per kernel: MAX_INSTANTIATIONS, fewer where many kernels each have many
         # (a dispatch over 9 types x 6 reductions launches 54 of each): MAX_FILE_INSTANCES for the file
+        representative = representative_instances(self.tu, self.main, "\n".join(self.lines))
         many = sum(1 for loc in kernels_by_pattern if len(instantiations.get(loc) or ()) > 1)
         per_kernel = max(MIN_INSTANTIATIONS, min(MAX_INSTANTIATIONS, MAX_FILE_INSTANCES // max(many, 1)))
         for loc, pattern in kernels_by_pattern.items():
@@ -628,14 +630,20 @@ class Extractor:
                 unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; the first "
                                   f"{per_kernel} analysed, {len(specs) - per_kernel} skipped")
                 specs = specs[:per_kernel]
-            targets = specs if specs else [pattern]
+            rep, chosen = representative.get(loc, (None, "")) if not specs and not bodiless else (None, "")
+            targets = specs if specs else [rep if rep is not None and self._has_body(rep) else pattern]
             for target in targets:
                 try:
                     kernel = self.lower_kernel(target, display_name(target))
                 except Exception as e:  # noqa: BLE001
                     unit.notes.append(f"{pattern.spelling}: could not analyse ({e})")
                     continue
-                if pattern.kind == K.FUNCTION_TEMPLATE and not specs and not bodiless:
+                if target is rep:  # (the note's start is what coverage.py and lint.py read)
+                    kernel = dataclasses.replace(kernel, representative=chosen)
+                    unit.notes.append(f"{pattern.spelling}: template kernel not instantiated by a launch in this file; "
+                                      f"analysed as {kernel.name}, with representative template arguments ({chosen}): "
+                                      "other instances may differ")
+                elif pattern.kind == K.FUNCTION_TEMPLATE and not specs and not bodiless:
                     used = self.template_defaults.get(pattern.spelling, {})
                     rest = ("analysed with its default template arguments (" +
                             ", ".join(f"{k} = {v}" for k, v in used.items()) + "); other values that depend on "

@@ -45,23 +45,28 @@ def _matching(text: str, i: int, open_: str, close: str) -> int:
     return len(text)
 
 
-def written_kernels(text: str) -> list[tuple[str, int]]:
-    """(name, line) of each `__global__` function the text defines (a declaration ending in `;` is
-    not a definition), in order."""
-    text = text[:MAX_SCAN]
-    blanked = []  # the text with comments and strings blanked (same length, same lines)
+def blanked(text: str) -> tuple[str, list[int]]:
+    """The text with comments and strings blanked (same length, same lines), and where each
+    `__global__` token is in it."""
+    parts = []
     last = 0
     hits = []
     for m in _TOKEN.finditer(text):
-        blanked.append(text[last:m.start()])
+        parts.append(text[last:m.start()])
         if m.group(0) == "__global__":
             hits.append(m.start())
-            blanked.append(m.group(0))
+            parts.append(m.group(0))
         else:
-            blanked.append(re.sub(r"[^\n]", " ", m.group(0)))
+            parts.append(re.sub(r"[^\n]", " ", m.group(0)))
         last = m.end()
-    blanked.append(text[last:])
-    code = "".join(blanked)
+    parts.append(text[last:])
+    return "".join(parts), hits
+
+
+def definitions(text: str) -> tuple[str, list[tuple[str, int, int]]]:
+    """(the blanked text, [(name, where its `__global__` is, where its body's `{` is)]) of each
+    `__global__` function the text defines, in order."""
+    code, hits = blanked(text[:MAX_SCAN])
     out = []
     for at in hits:
         if _in_define(code, at):
@@ -85,5 +90,12 @@ def written_kernels(text: str) -> list[tuple[str, int]]:
             continue
         follow = re.search(r"[{;]", code[i:])
         if follow is not None and follow.group(0) == "{":
-            out.append((name, code.count("\n", 0, at) + 1))
-    return out
+            out.append((name, at, i + follow.start()))
+    return code, out
+
+
+def written_kernels(text: str) -> list[tuple[str, int]]:
+    """(name, line) of each `__global__` function the text defines (a declaration ending in `;` is
+    not a definition), in order."""
+    code, found = definitions(text)
+    return [(name, code.count("\n", 0, at) + 1) for name, at, _ in found]
