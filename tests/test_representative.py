@@ -24,7 +24,7 @@ def _chosen(text: str) -> dict[str, str]:
 def test_the_arguments_chosen_from_the_text() -> None:
     text = """
 template <typename T, int N> __global__ void a(T *x) { x[N] = 0; }
-template <typename T, int BLOCK_SIZE, bool B, Mode M, int K = 3> __global__ void b(T *x) { x[0] = 0; } template <int N> __global__ void c(float *x) { static_assert(N == 8, ""); x[N] = 0; }
+template <typename T, bool B, Mode M, int K = 3> __global__ void b(T *x) { x[0] = 0; } template <int N> __global__ void c(float *x) { static_assert(N == 8, ""); x[N] = 0; }
 template <int N> __global__ void __launch_bounds__(N) d(float *x) { x[0] = 0; }
 template <int N = 4> __global__ void e(float *x) { x[N] = 0; }
 template <typename... Ts> __global__ void f(Ts... xs) { }
@@ -33,11 +33,11 @@ template <typename T> __global__ void h(T *x) { x[0] = 0; }
 void run(float *x) { h<float><<<1, 32>>>(x); }
 """
     assert _chosen(text) == {
-        "a": "T = float, N = 4",
-        "b": "T = float, BLOCK_SIZE = 128 (a block size, by its name), B = false, M = Mode(0), the enumerator of value 0",
+        "b": "T = float, B = false, M = Mode(0), the enumerator of value 0",
         "c": "N = 8 (its static_assert)",
         "d": "N = 128 (its __launch_bounds__)",
-    }  # e: every parameter a value with a default; f, g: a pack, a template template; h: launched by name
+    }  # a: an integer that is no launch bound; e: every parameter a value with a default; f, g: a pack,
+    # a template template; h: launched by name
 
 
 def test_two_roots_on_one_line_keep_their_columns() -> None:
@@ -49,7 +49,8 @@ def test_a_representative_instance_says_so_and_a_failed_one_is_not_used() -> Non
     r = lint_file(str(FIXTURE), Settings())
     assert r.status == "ok"
     names = {k.name for k in r.kernels}
-    assert names == {"gather_even<float>", "transpose_sum<float, 128, 0, 2>", "for_each", "copy<double>"}
+    assert names == {"gather_even<float>", "transpose_sum<float, 128, 0, 2>", "strided", "for_each", "copy<double>"}
+    assert {k.name: k.block for k in r.kernels}["transpose_sum<float, 128, 0, 2>"] == (128, 1, 1)
     kernels = {k.name: k for k in r.kernels}
     assert kernels["gather_even<float>"].representative and not kernels["copy<double>"].representative
     assert any(n.startswith("gather_even: template kernel not instantiated by a launch in this file; analysed as "

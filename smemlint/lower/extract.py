@@ -630,7 +630,7 @@ class Extractor:
                 unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; the first "
                                   f"{per_kernel} analysed, {len(specs) - per_kernel} skipped")
                 specs = specs[:per_kernel]
-            rep, chosen = representative.get(loc, (None, "")) if not specs and not bodiless else (None, "")
+            rep, root = representative.get(loc, (None, None)) if not specs and not bodiless else (None, None)
             targets = specs if specs else [rep if rep is not None and self._has_body(rep) else pattern]
             for target in targets:
                 try:
@@ -639,9 +639,10 @@ class Extractor:
                     unit.notes.append(f"{pattern.spelling}: could not analyse ({e})")
                     continue
                 if target is rep:  # (the note's start is what coverage.py and lint.py read)
-                    kernel = dataclasses.replace(kernel, representative=chosen)
+                    kernel = dataclasses.replace(kernel, representative=root.arguments,
+                                                 launch_bounds=kernel.launch_bounds or root.launch_bound)
                     unit.notes.append(f"{pattern.spelling}: template kernel not instantiated by a launch in this file; "
-                                      f"analysed as {kernel.name}, with representative template arguments ({chosen}): "
+                                      f"analysed as {kernel.name}, with representative template arguments ({root.arguments}): "
                                       "other instances may differ")
                 elif pattern.kind == K.FUNCTION_TEMPLATE and not specs and not bodiless:
                     used = self.template_defaults.get(pattern.spelling, {})

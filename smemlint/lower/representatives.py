@@ -13,8 +13,8 @@ from ..parse.translation import from_root
 K = ci.CursorKind
 
 
-def representative_instances(tu: ci.TranslationUnit, main: str, text: str) -> dict[str, tuple[ci.Cursor, str]]:
-    """{loc_key of the kernel template: (its representative instance, the arguments chosen, worded)}."""
+def representative_instances(tu: ci.TranslationUnit, main: str, text: str) -> dict[str, tuple[ci.Cursor, Root]]:
+    """{loc_key of the kernel template: (its representative instance, its root: the arguments chosen)}."""
     if REPRESENTATIVE_ROOT not in text and ("template" not in text or "__global__" not in text):
         return {}
     _, roots = representative_roots(text)
@@ -30,7 +30,7 @@ def representative_instances(tu: ci.TranslationUnit, main: str, text: str) -> di
     except Exception:  # noqa: BLE001 - diagnostics unreadable: no representative is trusted
         return {}
     healthy = {(r.line, r.start): r for r in roots if r not in failed}
-    out: dict[str, tuple[ci.Cursor, str]] = {}
+    out: dict[str, tuple[ci.Cursor, Root]] = {}
     if not healthy:
         return out
     try:
@@ -47,7 +47,7 @@ def representative_instances(tu: ci.TranslationUnit, main: str, text: str) -> di
                     ref = c.referenced
                     pattern = kernel_pattern(ref) if ref is not None else None
                     if pattern is not None and ref.get_num_template_arguments() > 0:
-                        out[loc_key(pattern)] = (ref, root.arguments)
+                        out[loc_key(pattern)] = (ref, root)
                     break
     except Exception:  # noqa: BLE001 - a cursor clang could not give: that kernel has no representative
         pass

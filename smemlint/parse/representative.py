@@ -11,8 +11,9 @@ gave no error (the errors it gives are not the file's: translation.py drops them
 The arguments, one per template parameter without a declared default (the defaults are clang's):
 - a type parameter: `float` (a representative scalar type);
 - a `bool`: `false`; an integer a `static_assert` of the kernel pins (`N == 4`): that value; an
-  integer that is the kernel's whole `__launch_bounds__`, or named as a block size (`BLOCK_SIZE`,
-  `NUM_THREADS`, `blockSize`): 128; another integer: 4 (a small power of two);
+  integer that is the kernel's whole `__launch_bounds__`: 128 (a block size); any other integer (a
+  size, a stride, a count): no representative instance, since a value made up here would make up
+  the kernel's numbers (the template is analysed as before, its values unknown);
 - any other non-type parameter (an enum): `static_cast<E>(0)`, its first enumerator when its
   enumerators are not numbered otherwise;
 - a template template parameter or a parameter pack: no representative instance.
@@ -27,11 +28,8 @@ from .written import _matching, definitions
 REPRESENTATIVE_ROOT = "__smemlint_representative_"
 MAX_ROOTS = 64
 BLOCK_SIZE = 128  # an integer parameter named in __launch_bounds__
-SMALL = 4  # another integer parameter
 _INTEGRAL = re.compile(r"^(?:const\s+)?(?:(?:unsigned|signed|short|long|int|char|size_t|ptrdiff_t|"
                        r"u?int(?:8|16|32|64)_t|index_t|uint|std::size_t|std::u?int(?:8|16|32|64)_t)\s*)+$")
-_BLOCK_NAME = re.compile(r"^(?i:k?_?(?:block_?size|block_?dim|num_?threads|n_?threads|threads_?per_?block|"
-                         r"block_?threads))(?:_?x)?$")
 _QUALIFIERS = re.compile(r"^[\s\w():,]*$")  # static, inline, __launch_bounds__(...), __device__ ... between
 
 
@@ -41,7 +39,8 @@ class Root:
     start: int  # 1-based columns of the root's text on that line
     end: int
     kernel: str
-    arguments: str  # `T = float, N = 4`: what was chosen (the declared defaults are not listed)
+    arguments: str  # `T = float, N = 128 (its __launch_bounds__)`: what was chosen (not the declared defaults)
+    launch_bound: int | None = None  # the value given to the parameter that is the kernel's __launch_bounds__
 
 
 def _split(params: str) -> list[str]:
@@ -95,9 +94,7 @@ def _argument(param: str, name: str, body: str, bounds: str) -> tuple[str, str] 
             return pin.group(1), f"{var} = {pin.group(1)} (its static_assert)"
         if bounds.strip("() ") == var:
             return str(BLOCK_SIZE), f"{var} = {BLOCK_SIZE} (its __launch_bounds__)"
-        if _BLOCK_NAME.match(var):
-            return str(BLOCK_SIZE), f"{var} = {BLOCK_SIZE} (a block size, by its name)"
-        return str(SMALL), f"{var} = {SMALL}"
+        return None  # a size, a stride, a count: a value made up here would make up the numbers
     if not re.match(r"^[A-Za-z_][\w:]*$", typ):
         return None
     return f"static_cast<{typ}>(0)", f"{var} = {typ}(0), the enumerator of value 0"
@@ -108,7 +105,7 @@ def representative_roots(text: str) -> tuple[str, list[Root]]:
     code, found = definitions(text)
     if len(text) > len(code):
         return text, []
-    inserts: list[tuple[int, str, str, str]] = []  # (where, root text, kernel, arguments)
+    inserts: list[tuple[int, str, str, str, int | None]] = []  # (where, root text, kernel, arguments, bound)
     for name, at, brace in found:
         head = _template_head(code, at)
         if head is None:
@@ -143,18 +140,19 @@ def representative_roots(text: str) -> tuple[str, list[Root]]:
             said.append(chosen[1])
         if args is None or close > len(code) or code[close - 1] != "}":
             continue
-        inserts.append((close, f"{name}<{', '.join(args)}>" if args else f"{name}<>", name, ", ".join(said)))
+        bound = BLOCK_SIZE if any("__launch_bounds__" in x for x in said) else None
+        inserts.append((close, f"{name}<{', '.join(args)}>" if args else f"{name}<>", name, ", ".join(said), bound))
         if len(inserts) >= MAX_ROOTS:
             break
     if not inserts:
         return text, []
     out, roots, last = "", [], 0
-    for n, (where, inst, name, said) in enumerate(inserts):
+    for n, (where, inst, name, said, bound) in enumerate(inserts):
         root = f" static void {REPRESENTATIVE_ROOT}{n}() {{ (void)&{inst}; }}"
         out += text[last:where]
         line = out.count("\n") + 1
         col = len(out) - (out.rfind("\n") + 1) + 1  # where the root starts, after any root before it on the line
-        roots.append(Root(line, col, col + len(root), name, said))
+        roots.append(Root(line, col, col + len(root), name, said, bound))
         out += root
         last = where
     return out + text[last:], roots
