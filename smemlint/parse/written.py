@@ -2,14 +2,17 @@
 coverage statement counts reach against. A kernel the front end never found is the worst miss, and
 a count made from what was found cannot show it.
 
-Comments and string literals are skipped; a `__global__` inside a `#define` is not counted (the
-kernels such a macro makes are named where it is expanded, which the text does not say).
+Comments and string literals (raw ones too: a kernel's source handed to NVRTC is text) are skipped;
+a `__global__` inside a `#define` is not counted (the kernels such a macro makes are named where it
+is expanded, which the text does not say).
 """
 from __future__ import annotations
 
 import re
 
-_TOKEN = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|\b__global__\b', re.S)
+# a raw string literal (`R"(...)"`, tiny-cuda-nn's NVRTC kernel sources) is text, not code
+_TOKEN = re.compile(r'\bR"([^()\\\s"]{0,16})\(.*?\)\1"|//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|'
+                    r'\'(?:\\.|[^\'\\\n])*\'|\b__global__\b', re.S)
 _NAME_BEFORE_PAREN = re.compile(r"([A-Za-z_]\w*)\s*(?:<[^<>()]*>)?\s*\($")
 _ATTRIBUTES = {"__launch_bounds__", "__cluster_dims__", "__attribute__", "__declspec", "alignas",
                "__maxnreg__", "__noinline__", "__forceinline__"}
