@@ -75,3 +75,12 @@ def test_a_representative_gives_way_to_an_instance_launched_elsewhere(tmp_path) 
     results = lint_paths([str(tmp_path / "run.cu"), str(tmp_path / "k.cuh")], Settings(), jobs=1)
     assert sorted(k.name for r in results for k in r.kernels) == ["copy2<double>"]
     assert not any("representative" in n for r in results for n in r.notes)
+
+
+def test_value_zero_only_for_an_enum(tmp_path) -> None:
+    # `static_cast<Mode>(0)` is the first enumerator; for an integer typedef it would be a made-up size
+    (tmp_path / "k.cu").write_text("enum Mode { A, B };\ntypedef int Size;\n"
+                                   "template <typename T, Mode M> __global__ void e(T *x) { x[threadIdx.x] = M; }\n"
+                                   "template <typename T, Size S> __global__ void s(T *x) { x[threadIdx.x * S] = 0; }\n")
+    r = lint_file(str(tmp_path / "k.cu"), Settings())
+    assert sorted(k.name for k in r.kernels) == ["e<float, 0>", "s"]

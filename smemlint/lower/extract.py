@@ -576,10 +576,12 @@ class Extractor:
     def run(self) -> ir.TranslationUnit:
         unit = ir.TranslationUnit(self.path)
         kernels_by_pattern: dict[str, ci.Cursor] = {}
+        representative = representative_instances(self.tu, self.main, "\n".join(self.lines))
         for c in walk_decls(self.tu.cursor, self.main, FileNames()):
             if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and c.is_definition() and \
-                    has_attribute(c, K.CUDAGLOBAL_ATTR):
-                kernels_by_pattern[loc_key(c)] = c
+                    has_attribute(c, K.CUDAGLOBAL_ATTR):  # (not a representative instance that was turned down)
+                if c.kind == K.FUNCTION_TEMPLATE or representative.get(loc_key(c), (c,))[0] is not None:
+                    kernels_by_pattern[loc_key(c)] = c
                 unit.defined_kernels.add(c.spelling)
         host_calls: list[tuple[ci.Cursor, ci.Cursor]] = []
         functions: list[ci.Cursor] = []  # every function defined in the file (collect lists them)
@@ -613,7 +615,6 @@ class Extractor:
                 instantiations[loc].append(ref)
         # the instances analysed per kernel: MAX_INSTANTIATIONS, fewer where many kernels each have many
         # (a dispatch over 9 types x 6 reductions launches 54 of each): MAX_FILE_INSTANCES for the file
-        representative = representative_instances(self.tu, self.main, "\n".join(self.lines))
         many = sum(1 for loc in kernels_by_pattern if len(instantiations.get(loc) or ()) > 1)
         per_kernel = max(MIN_INSTANTIATIONS, min(MAX_INSTANTIATIONS, MAX_FILE_INSTANCES // max(many, 1)))
         for loc, pattern in kernels_by_pattern.items():

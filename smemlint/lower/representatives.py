@@ -13,8 +13,9 @@ from ..parse.translation import from_root
 K = ci.CursorKind
 
 
-def representative_instances(tu: ci.TranslationUnit, main: str, text: str) -> dict[str, tuple[ci.Cursor, Root]]:
-    """{loc_key of the kernel template: (its representative instance, its root: the arguments chosen)}."""
+def representative_instances(tu: ci.TranslationUnit, main: str, text: str) -> dict[str, tuple[ci.Cursor | None, Root]]:
+    """{loc_key of the kernel template: (its representative instance, or None where it was turned down
+    (an integer given `static_cast<E>(0)`), its root: the arguments chosen)}."""
     if REPRESENTATIVE_ROOT not in text and ("template" not in text or "__global__" not in text):
         return {}
     _, roots = representative_roots(text)
@@ -47,8 +48,19 @@ def representative_instances(tu: ci.TranslationUnit, main: str, text: str) -> di
                     ref = c.referenced
                     pattern = kernel_pattern(ref) if ref is not None else None
                     if pattern is not None and ref.get_num_template_arguments() > 0:
-                        out[loc_key(pattern)] = (ref, root)
+                        # (turned down: None, so that extract.py does not take the instance clang made for it)
+                        out[loc_key(pattern)] = (ref if _enums_are_enums(pattern, root) else None, root)
                     break
     except Exception:  # noqa: BLE001 - a cursor clang could not give: that kernel has no representative
         pass
     return out
+
+
+def _enums_are_enums(pattern: ci.Cursor, root: Root) -> bool:
+    """Is every parameter the root gave `static_cast<E>(0)` an enum (not an integer typedef, whose 0
+    would be a made-up size)?"""
+    if not root.enums:
+        return True
+    kinds = {p.spelling: p.type.get_canonical().kind for p in pattern.get_children()
+             if p.kind == K.TEMPLATE_NON_TYPE_PARAMETER}
+    return all(kinds.get(name) == ci.TypeKind.ENUM for name in root.enums)

@@ -14,8 +14,8 @@ The arguments, one per template parameter without a declared default (the defaul
   integer that is the kernel's whole `__launch_bounds__`: 128 (a block size); any other integer (a
   size, a stride, a count): no representative instance, since a value made up here would make up
   the kernel's numbers (the template is analysed as before, its values unknown);
-- any other non-type parameter (an enum): `static_cast<E>(0)`, its first enumerator when its
-  enumerators are not numbered otherwise;
+- any other non-type parameter: `static_cast<E>(0)`, used only where clang says E is an enum (its
+  first enumerator when its enumerators are not numbered otherwise);
 - a template template parameter or a parameter pack: no representative instance.
 """
 from __future__ import annotations
@@ -41,6 +41,7 @@ class Root:
     kernel: str
     arguments: str  # `T = float, N = 128 (its __launch_bounds__)`: what was chosen (not the declared defaults)
     launch_bound: int | None = None  # the value given to the parameter that is the kernel's __launch_bounds__
+    enums: tuple[str, ...] = ()  # the parameters given `static_cast<E>(0)`: used only if clang says E is an enum
 
 
 def _split(params: str) -> list[str]:
@@ -105,7 +106,7 @@ def representative_roots(text: str) -> tuple[str, list[Root]]:
     code, found = definitions(text)
     if len(text) > len(code):
         return text, []
-    inserts: list[tuple[int, str, str, str, int | None]] = []  # (where, root text, kernel, arguments, bound)
+    inserts: list[tuple] = []  # (where, root text, kernel, arguments, bound, enum parameters)
     for name, at, brace in found:
         head = _template_head(code, at)
         if head is None:
@@ -141,18 +142,20 @@ def representative_roots(text: str) -> tuple[str, list[Root]]:
         if args is None or close > len(code) or code[close - 1] != "}":
             continue
         bound = BLOCK_SIZE if any("__launch_bounds__" in x for x in said) else None
-        inserts.append((close, f"{name}<{', '.join(args)}>" if args else f"{name}<>", name, ", ".join(said), bound))
+        enums = tuple(x.split(" = ", 1)[0] for x in said if x.endswith("the enumerator of value 0"))
+        inserts.append((close, f"{name}<{', '.join(args)}>" if args else f"{name}<>", name, ", ".join(said), bound,
+                        enums))
         if len(inserts) >= MAX_ROOTS:
             break
     if not inserts:
         return text, []
     out, roots, last = "", [], 0
-    for n, (where, inst, name, said, bound) in enumerate(inserts):
+    for n, (where, inst, name, said, bound, enums) in enumerate(inserts):
         root = f" static void {REPRESENTATIVE_ROOT}{n}() {{ (void)&{inst}; }}"
         out += text[last:where]
         line = out.count("\n") + 1
         col = len(out) - (out.rfind("\n") + 1) + 1  # where the root starts, after any root before it on the line
-        roots.append(Root(line, col, col + len(root), name, said, bound))
+        roots.append(Root(line, col, col + len(root), name, said, bound, enums))
         out += root
         last = where
     return out + text[last:], roots
