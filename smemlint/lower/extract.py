@@ -625,13 +625,13 @@ class Extractor:
             if bodiless:
                 unit.notes.append(f"{pattern.spelling}: {len(bodiless)} launched instantiation(s) that clang did not "
                                   "instantiate (launched from a host template never instantiated, or after compile "
-                                  "errors); analysed as the template")
+                                  "errors); analysed as the template, or as its representative instance where it has one")
                 specs = [s for s in specs if s not in bodiless]
             if len(specs) > per_kernel:
                 unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; the first "
                                   f"{per_kernel} analysed, {len(specs) - per_kernel} skipped")
                 specs = specs[:per_kernel]
-            rep, root = representative.get(loc, (None, None)) if not specs and not bodiless else (None, None)
+            rep, root = representative.get(loc, (None, None)) if not specs else (None, None)
             targets = specs if specs else [rep if rep is not None and self._has_body(rep) else pattern]
             for target in targets:
                 try:

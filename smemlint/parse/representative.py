@@ -1,8 +1,8 @@
 """Representative instances of template kernels (issue 29 item 2): a kernel template that nothing
 visible instantiates is analysed with representative template arguments instead of as a template
 whose element types and sizes are unknown. Read from the file's text, before the parse: after the
-closing brace of each template kernel the text defines (not one it launches by name, nor one whose
-parameters are all values with defaults: extract.py analyses those with the defaults), on the same line (no line moves, and the
+closing brace of each template kernel the text defines (not one whose parameters are all values with
+defaults: extract.py analyses those with the defaults), on the same line (no line moves, and the
 root is in the kernel's own namespace), the parse gets a function taking the address of one
 instance (`REPRESENTATIVE_ROOT`), so that clang instantiates it. lower/representatives.py uses the
 instance only for a kernel no launch of the file instantiates, and only where its instantiation
@@ -113,10 +113,11 @@ def representative_roots(text: str) -> tuple[str, list[Root]]:
             continue
         params = _split(head)
         close = _matching(code, brace, "{", "}")
-        # launched by name in the file (an instance clang makes anyway), or every parameter a value with
-        # a default (extract.py analyses the template with its defaults): no root
-        if re.search(rf"\b{name}\s*(?:<[^;{{}}]*?>)?\s*<<<", code) or \
-                all("=" in p and not re.match(r"^(?:typename|class)\b", p) for p in params):
+        # every parameter a value with a default (extract.py analyses the template with its defaults): no
+        # root. (A kernel launched by name gets one too: its launch may be in a host template nothing
+        # instantiates, tiny-cuda-nn's `kernel_one_blob<T><<<...>>>` in a class template's method;
+        # extract.py uses it only where no launch gives an instance.)
+        if all("=" in p and not re.match(r"^(?:typename|class)\b", p) for p in params):
             continue
         body = code[brace:close]
         bounds_m = re.search(r"__launch_bounds__\s*\(", code[at:brace])
