@@ -579,9 +579,11 @@ class Extractor:
         representative = representative_instances(self.tu, self.main, "\n".join(self.lines))
         for c in walk_decls(self.tu.cursor, self.main, FileNames()):
             if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and c.is_definition() and \
-                    has_attribute(c, K.CUDAGLOBAL_ATTR):  # (not a representative instance that was turned down)
-                if c.kind == K.FUNCTION_TEMPLATE or representative.get(loc_key(c), (c,))[0] is not None:
+                    has_attribute(c, K.CUDAGLOBAL_ATTR):  # an instance clang lists where its template is: taken,
+                rep = representative.get(loc_key(c), (c,))[0]  # unless it is the representative or turned down
+                if c.kind == K.FUNCTION_TEMPLATE or (rep is not None and c != rep):
                     kernels_by_pattern[loc_key(c)] = c
+                    representative.pop(loc_key(c), None) if c.kind != K.FUNCTION_TEMPLATE else None
                 unit.defined_kernels.add(c.spelling)
         host_calls: list[tuple[ci.Cursor, ci.Cursor]] = []
         functions: list[ci.Cursor] = []  # every function defined in the file (collect lists them)
