@@ -580,8 +580,8 @@ class Extractor:
         for c in walk_decls(self.tu.cursor, self.main, FileNames()):
             if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and c.is_definition() and \
                     has_attribute(c, K.CUDAGLOBAL_ATTR):  # an instance clang lists where its template is: taken,
-                rep = representative.get(loc_key(c), (c,))[0]  # unless it is the representative or turned down
-                if c.kind == K.FUNCTION_TEMPLATE or (rep is not None and c != rep):
+                rep = representative.get(loc_key(c), (None,))[0]  # unless it is the representative or turned down
+                if c.kind == K.FUNCTION_TEMPLATE or loc_key(c) not in representative or (rep is not None and c != rep):
                     kernels_by_pattern[loc_key(c)] = c
                     representative.pop(loc_key(c), None) if c.kind != K.FUNCTION_TEMPLATE else None
                 unit.defined_kernels.add(c.spelling)
