@@ -318,6 +318,9 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
     it = run_kernel(unit, kernel, resolved.config, settings.arch)
     resolved, it = _fit_assumed(unit, kernel, resolved, settings.arch, it)
     base_assumptions = [resolved.block_source]
+    if kernel.representative:
+        base_assumptions.insert(0, f"representative instance {kernel.name}: no launch or instantiation of this template "
+                                f"was found, so it was analysed with {kernel.representative}; other instances may differ")
     if resolved.other_blocks:
         base_assumptions.append("other launches in this file use block " +
                                 ", ".join(f"({b[0]},{b[1]},{b[2]})" for b in resolved.other_blocks) +
@@ -402,7 +405,8 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
             instruction=site.instruction, worst_block=worst_block))
     kr = KernelResult(kernel.span.file, kernel.span.line, kernel.name, block, base_assumptions, accesses,
                       [t for _, _, t in it.notes], ir=kernel, unit=unit, config=resolved.config,
-                      end_line=kernel.span.end_line, launched=resolved.launch is not None)
+                      end_line=kernel.span.end_line, launched=resolved.launch is not None,
+                      representative=bool(kernel.representative))
     if ld_sectors:
         kr.global_load_efficiency = round(min(1.0, ld_bytes / (ld_sectors * 32)), 4)
     if st_sectors:

@@ -43,6 +43,10 @@ class Coverage:
     kernels_written_with_numbers: int = 0
     kernels_written_not_found: int = 0
     kernels_written_not_compiled: int = 0  # in #if branches the build leaves out: not counted above
+    # found, with no shared or global access in any analysis (registers, local memory, textures, printf,
+    # calls not followed): they have no shared or global number to give; reach over the others is
+    # kernels_written_with_numbers / (kernels_written - this)
+    kernels_written_without_memory_access: int = 0
     kernels_found: int = 0
     kernels_with_predictions: int = 0  # at least one access with a number
     kernels_failed: int = 0  # found, but their analysis failed
@@ -207,6 +211,7 @@ def _reach(c: Coverage, results: list[FileResult], reasons: Counter) -> None:
     for _ in {path for path, _ in missed}:
         reasons["kernels written but never found"] += 1
     files = {os.path.abspath(r.path): r for r in results}
+    c.kernels_written_without_memory_access = sum(1 for key in written if key in memory and not memory[key])
     why: Counter[str] = Counter(_why_no_number(key, files, memory) for key in written - numbered)
     c.kernels_without_numbers = [{"reason": w, "kernels": n}
                                  for w, n in sorted(why.items(), key=lambda kv: (-kv[1], kv[0]))]
@@ -224,6 +229,10 @@ def _why_no_number(key: tuple[str, str], files: dict[str, FileResult], memory: d
             return "not found: the file has compile errors"
         return "not found (a template no launch instantiates, or launched only from files not linted)"
     if not memory[key]:
+        r = files.get(key[0])
+        if r is not None and any(n.startswith(f"{key[1]}{_NOT_INSTANTIATED}") and "cannot be predicted" in n
+                                 for n in r.notes):
+            return "found as a template no launch instantiates, no shared or global access seen"
         return "found, no shared or global access"
     reasons = Counter(_fold(next((a[len(_CANNOT):] for a in acc.assumptions if a.startswith(_CANNOT)),
                                  "no reason given")) for acc in memory[key])

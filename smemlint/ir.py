@@ -473,6 +473,9 @@ class Kernel:
     annotation_span: Span | None = None
     uses: frozenset[str] = frozenset()  # builtins read ("threadIdx.y", ...)
     barriers: tuple[Span, ...] = ()
+    # nothing visible instantiates this template kernel: the instance analysed has representative
+    # template arguments (parse/representative.py), worded here (`T = float, N = 4`); "" otherwise
+    representative: str = ""
 
 
 @dataclass

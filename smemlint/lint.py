@@ -523,10 +523,12 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
     for entries in by_kernel.values():
         if len(entries) < 2:
             continue
-        # a template analysed without arguments (the header alone) gives way to its instantiations
-        instantiated = [e for e in entries if "<" in e[1].name]
+        # a template analysed without arguments (the header alone), or as a representative instance,
+        # gives way to its instantiations
+        instantiated = [e for e in entries if "<" in e[1].name and not e[1].representative] or \
+            [e for e in entries if "<" in e[1].name]
         for r, k in entries:
-            if instantiated and "<" not in k.name:
+            if instantiated and not any(k is kk for _, kk in instantiated):
                 dropped.setdefault(id(r), []).append(k)
         by_name: dict[str, list[tuple[FileResult, KernelResult]]] = {}
         for e in instantiated or entries:
@@ -551,7 +553,7 @@ def merge_across_files(results: list[FileResult]) -> list[FileResult]:
         if gone:
             r.kernels = [k for k in r.kernels if not any(k is g for g in gone)]
             # a template analysed without arguments here is instantiated by a launch elsewhere
-            r.notes = [n for n in r.notes if not any(n.startswith(f"{g.name}: template kernel not instantiated")
+            r.notes = [n for n in r.notes if not any(n.startswith(f"{g.name.split('<')[0]}: template kernel not instantiated")
                                                      for g in gone)]
         # the lines of the dropped analyses' accesses (a helper's, in another header, too) that no kept
         # analysis of this file reaches: their diagnostics go with them

@@ -99,6 +99,7 @@ class KernelResult:
     config: LaunchConfig | None = None
     end_line: int = 0  # last line of the kernel's definition (in `file`)
     launched: bool = False  # its block came from a launch the analysis read (not assumed)
+    representative: bool = False  # an instance with representative template arguments (nothing instantiates it)
 
 
 @dataclass

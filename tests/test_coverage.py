@@ -34,7 +34,7 @@ def test_a_tree_without_its_include_paths_is_warned_about(tmp_path: Path) -> Non
     assert cov == {
         "files": 6, "files_not_linted": 1, "files_with_parse_errors": 3, "files_missing_includes": 3,
         "kernels_written": 5, "kernels_written_with_numbers": 5, "kernels_written_not_found": 0,
-        "kernels_written_not_compiled": 0, "kernels_without_numbers": [],
+        "kernels_written_not_compiled": 0, "kernels_written_without_memory_access": 0, "kernels_without_numbers": [],
         "kernels_found": 5, "kernels_with_predictions": 5, "kernels_failed": 0, "kernels_not_instantiated": 1,
         "files_not_analysed": 0,
         "accesses": cov["accesses"], "accesses_predicted": cov["accesses_predicted"],
@@ -101,6 +101,7 @@ __global__ void byClock(float *x) { x[(int)clock() & 31] = 1.f; }
     r = check("--format", "json", str(tmp_path / "k.cu"))
     cov = json.loads(r.stdout)["coverage"]
     assert (cov["kernels_written"], cov["kernels_written_with_numbers"]) == (3, 1), cov
+    assert cov["kernels_written_without_memory_access"] == 1, cov  # registersOnly: no number to give
     assert cov["kernels_without_numbers"] == [
         {"reason": "found, no shared or global access", "kernels": 1},
         {"reason": "no number: the address depends on the result of `X`", "kernels": 1}], cov

@@ -28,3 +28,11 @@ def test_no_kernel_no_crash() -> None:
     assert written_kernels("") == []
     assert written_kernels("__global__") == []
     assert written_kernels("__global__ void (") == []
+
+
+def test_a_kernel_in_a_raw_string_is_text_not_code() -> None:
+    # tiny-cuda-nn's src/network.cu hands NVRTC `R"( __global__ void mlp_convert_params_to_jit_layout(...) )"`
+    text = ('__global__ void a(float *x) { x[0] = 0; }\n'
+            'const char *src = R"rtc(\n__global__ void b(float *x) { x[0] = ")"; }\n)rtc";\n'
+            '__global__ void c(float *x) { x[0] = 0; }\n')
+    assert written_kernels(text) == [("a", 1), ("c", 5)]

@@ -27,6 +27,7 @@ from ..host.values import HostEvaluator
 from ..ir import CType, Span
 from .lowerer import FunctionLowerer, strip
 from .objects import constructor_body, object_of
+from .representatives import representative_instances
 from .types import ctype_of
 
 K = ci.CursorKind
@@ -575,10 +576,14 @@ class Extractor:
     def run(self) -> ir.TranslationUnit:
         unit = ir.TranslationUnit(self.path)
         kernels_by_pattern: dict[str, ci.Cursor] = {}
+        representative = representative_instances(self.tu, self.main, "\n".join(self.lines))
         for c in walk_decls(self.tu.cursor, self.main, FileNames()):
             if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and c.is_definition() and \
-                    has_attribute(c, K.CUDAGLOBAL_ATTR):
-                kernels_by_pattern[loc_key(c)] = c
+                    has_attribute(c, K.CUDAGLOBAL_ATTR):  # an instance clang lists where its template is: taken,
+                rep = representative.get(loc_key(c), (None,))[0]  # unless it is the representative or turned down
+                if c.kind == K.FUNCTION_TEMPLATE or loc_key(c) not in representative or (rep is not None and c != rep):
+                    kernels_by_pattern[loc_key(c)] = c
+                    representative.pop(loc_key(c), None) if c.kind != K.FUNCTION_TEMPLATE else None
                 unit.defined_kernels.add(c.spelling)
         host_calls: list[tuple[ci.Cursor, ci.Cursor]] = []
         functions: list[ci.Cursor] = []  # every function defined in the file (collect lists them)
@@ -622,20 +627,27 @@ class Extractor:
             if bodiless:
                 unit.notes.append(f"{pattern.spelling}: {len(bodiless)} launched instantiation(s) that clang did not "
                                   "instantiate (launched from a host template never instantiated, or after compile "
-                                  "errors); analysed as the template")
+                                  "errors); analysed as the template, or as its representative instance where it has one")
                 specs = [s for s in specs if s not in bodiless]
             if len(specs) > per_kernel:
                 unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; the first "
                                   f"{per_kernel} analysed, {len(specs) - per_kernel} skipped")
                 specs = specs[:per_kernel]
-            targets = specs if specs else [pattern]
+            rep, root = representative.get(loc, (None, None)) if not specs else (None, None)
+            targets = specs if specs else [rep if rep is not None and self._has_body(rep) else pattern]
             for target in targets:
                 try:
                     kernel = self.lower_kernel(target, display_name(target))
                 except Exception as e:  # noqa: BLE001
                     unit.notes.append(f"{pattern.spelling}: could not analyse ({e})")
                     continue
-                if pattern.kind == K.FUNCTION_TEMPLATE and not specs and not bodiless:
+                if target is rep:  # (the note's start is what coverage.py and lint.py read)
+                    kernel = dataclasses.replace(kernel, representative=root.arguments,
+                                                 launch_bounds=kernel.launch_bounds or root.launch_bound)
+                    unit.notes.append(f"{pattern.spelling}: template kernel not instantiated by a launch in this file; "
+                                      f"analysed as {kernel.name}, with representative template arguments ({root.arguments}): "
+                                      "other instances may differ")
+                elif pattern.kind == K.FUNCTION_TEMPLATE and not specs and not bodiless:
                     used = self.template_defaults.get(pattern.spelling, {})
                     rest = ("analysed with its default template arguments (" +
                             ", ".join(f"{k} = {v}" for k, v in used.items()) + "); other values that depend on "

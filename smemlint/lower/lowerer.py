@@ -15,7 +15,7 @@ from .. import ir
 from ..ir import CType, Span
 from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, unary_operator_kind
 from ..cursors.nodes import children, for_header, in_system_header
-from . import collectives, instructions, objects
+from . import collectives, instructions, objects, references
 from .barriers import ASM_BARRIER, barrier_name
 from .types import pointer_to, record_reference
 from .wording import binary_operator, construct, named
@@ -119,6 +119,8 @@ def strip(c: ci.Cursor, kids=_children) -> ci.Cursor:
 class FunctionLowerer:
     """Lowers one function body; shared state (sites, functions) lives in the Extractor."""
 
+    returns_address = address_failed = False  # a reference-returning callee lowered as `&E` (references.py)
+
     def __init__(self, ex, func_key: str):  # ex: the file's Extractor (extract.py)
         self.ex = ex
         self.func_key = func_key
@@ -215,6 +217,8 @@ class FunctionLowerer:
                            unroll=self.ex.unroll_pragma(c))
         if k == K.RETURN_STMT:
             ch = self.ex.children(c)
+            if ch and self.returns_address:  # lowered as `&E` (references.py)
+                return ir.Return(sp, references.address_of_return(self, ch[0]))
             return ir.Return(sp, self.ex.merge_siblings(self.expr(ch[0])) if ch else None)
         if k == K.BREAK_STMT:
             return ir.Break(sp)
@@ -363,7 +367,8 @@ class FunctionLowerer:
             v = const_value(c)
             return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "sizeof of a dependent type", uniform=True)
         if k == K.CALL_EXPR:
-            return self.call(c, ct)
+            lv = references.reference_lvalue(self, c, ct) if ct.kind in ("int", "float") else None
+            return self.access(c, lv, "ld") if lv is not None else self.call(c, ct)
         v = const_value(c) if ct.is_int else None
         if v is not None:
             return ir.Const(ct, v)
@@ -605,6 +610,8 @@ class FunctionLowerer:
             if all(isinstance(x, (ir.Subscript, ir.Deref, ir.Member)) for x in (a, b)):
                 ptr = pointer_to(ct)
                 return ir.Deref(ct, ir.Select(ptr, self.expr(ch[0]), ir.AddrOf(ptr, a), ir.AddrOf(ptr, b)), sp)
+        if k == K.CALL_EXPR and (lv := references.reference_lvalue(self, c, ct)) is not None:
+            return lv
         if k == K.CALL_EXPR and c.spelling.startswith("operator"):
             return ir.Opaque(ct, f"result of {c.spelling}", (self.call(c, ct),), uniform=False)
         if k == K.CALL_EXPR:  # a function returning a reference, or an object whose member is called

@@ -30,6 +30,7 @@ from .discovery import discover
 from .flags import ParseOptions, find_cuda_toolkit, user_flags
 from .instances import instance_roots
 from .includes import FALLBACK_DIR, INCLUDE_DIR, LIBRARIES_DIR, STANDIN_DIR, include_dirs_of, toolkit_only, wants_toolkit
+from .representative import Root, representative_roots
 
 # CXTranslationUnit_KeepGoing: keep building the AST after a fatal error such
 # as a missing project header, so what did parse can still be linted.
@@ -120,12 +121,25 @@ class _Errors:
         return self.in_system_header or self.in_project_header
 
 
-def _collect(tu: ci.TranslationUnit) -> _Errors:
+def from_root(d: ci.Diagnostic, main: str, roots: list[Root]) -> Root | None:
+    """The representative root (representative.py) whose instantiation gave the error `d`: the root
+    its place or one of its notes ("in instantiation of ... requested here") is in, or None."""
+    for loc in [d.location, *(c.location for c in d.children)]:
+        if loc.file is not None and loc.file.name == main:
+            for r in roots:
+                if loc.line == r.line and r.start <= loc.column < r.end:
+                    return r
+    return None
+
+
+def _collect(tu: ci.TranslationUnit, roots: list[Root] = ()) -> _Errors:
     out = _Errors()
     main = tu.spelling
     for d in tu.diagnostics:
         if d.severity < ci.Diagnostic.Error:
             continue
+        if roots and from_root(d, main, roots) is not None:
+            continue  # not the file's error: a representative instance that does not compile is not used
         loc = d.location
         fname = loc.file.name if loc.file else "<unknown>"
         out.errors.append(f"{fname}:{loc.line}:{loc.column}: {d.spelling}")
@@ -182,7 +196,7 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
     parse with fewer errors is kept.
     """
     unsaved = [(path, text)] if text is not None else None
-    unsaved, lines = _with_instance_roots(path, text, unsaved)
+    unsaved, lines, roots = _with_instance_roots(path, text, unsaved)
     toolkit = find_cuda_toolkit() if options.cuda_headers in ("auto", "toolkit") else None
     try:
         found_headers = discover(path, text, include_dirs_of(user_flags(path, options)))
@@ -212,7 +226,7 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
             tried.append(ParseResult(None, mode, [f"{path}: clang could not parse the file ({e})"], args=args))
             again = other is not None
         else:
-            found = _collect(tu)
+            found = _collect(tu, roots)
             found.errors = _own_errors(found.errors, path, lines)
             tried.append(ParseResult(tu, mode, found.errors, found.missing, args))
             again = _may_do_better(mode, found, toolkit, other, needed)
@@ -272,26 +286,28 @@ def _joined_chevrons(text: str) -> str:
 
 
 def _with_instance_roots(path: str, text: str | None, unsaved):
-    """(unsaved files, lines of the file's own text or None): the file's text with instances.py's
-    functions after it where it explicitly instantiates host templates, and with split launch
-    chevrons joined (`<< <` ... `>> >`), else `unsaved` as it was."""
+    """(unsaved files, lines of the file's own text or None, representative roots): the file's text
+    with a representative root after each template kernel nothing may instantiate (representative.py,
+    same lines), with instances.py's functions after it where it explicitly instantiates host
+    templates, and with split launch chevrons joined (`<< <` ... `>> >`), else `unsaved` as it was."""
     try:
         if text is None:
             if os.path.getsize(path) > 4 * 1024 * 1024:
-                return unsaved, None
+                return unsaved, None, []
             with open(path, "rb") as fh:
                 data = fh.read()
             if (b"template" not in data and b"#include" not in data and b"<< " not in data) or b"\0" in data:
-                return unsaved, None
+                return unsaved, None, []
             text = data.decode("utf-8", errors="replace")
         # (a macro in an included header may write the instantiation: ggml's template-instances/*.cu)
         roots = instance_roots(text, path) if "template" in text or "#include" in text else ""
     except OSError:
-        return unsaved, None
-    joined = _joined_chevrons(text) if "<< " in text else text
+        return unsaved, None, []
+    own, reps = representative_roots(text) if "template" in text and "__global__" in text else (text, [])
+    joined = _joined_chevrons(own) if "<< " in own else own
     if not roots:
-        return ([(path, joined)] if joined != text else unsaved), None
-    return [(path, joined + roots)], text.count("\n") + 1
+        return ([(path, joined)] if joined != text else unsaved), None, reps
+    return [(path, joined + roots)], text.count("\n") + 1, reps
 
 
 def _own_errors(errors: list[str], path: str, lines: int | None) -> list[str]:
@@ -329,12 +345,12 @@ def reparse(previous: ParseResult, path: str, text: str) -> ParseResult | None:
     """
     if previous.tu is None:
         return None
-    unsaved, lines = _with_instance_roots(path, text, [(path, text)])
+    unsaved, lines, roots = _with_instance_roots(path, text, [(path, text)])
     try:
         previous.tu.reparse(unsaved_files=unsaved, options=_KEEP_GOING)
     except ci.TranslationUnitLoadError:
         return None  # e.g. the PCH its preamble was built on was pruned from the cache meanwhile
-    found = _collect(previous.tu)
+    found = _collect(previous.tu, roots)
     found.errors = _own_errors(found.errors, path, lines)
     if found.in_header or pch.rejected(previous.tu):
         return None  # a fresh parse rebuilds the PCH (or goes without it)

@@ -2,14 +2,17 @@
 coverage statement counts reach against. A kernel the front end never found is the worst miss, and
 a count made from what was found cannot show it.
 
-Comments and string literals are skipped; a `__global__` inside a `#define` is not counted (the
-kernels such a macro makes are named where it is expanded, which the text does not say).
+Comments and string literals (raw ones too: a kernel's source handed to NVRTC is text) are skipped;
+a `__global__` inside a `#define` is not counted (the kernels such a macro makes are named where it
+is expanded, which the text does not say).
 """
 from __future__ import annotations
 
 import re
 
-_TOKEN = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|\b__global__\b', re.S)
+# a raw string literal (`R"(...)"`, tiny-cuda-nn's NVRTC kernel sources) is text, not code
+_TOKEN = re.compile(r'\bR"([^()\\\s"]{0,16})\(.*?\)\1"|//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|'
+                    r'\'(?:\\.|[^\'\\\n])*\'|\b__global__\b', re.S)
 _NAME_BEFORE_PAREN = re.compile(r"([A-Za-z_]\w*)\s*(?:<[^<>()]*>)?\s*\($")
 _ATTRIBUTES = {"__launch_bounds__", "__cluster_dims__", "__attribute__", "__declspec", "alignas",
                "__maxnreg__", "__noinline__", "__forceinline__"}
@@ -45,23 +48,28 @@ def _matching(text: str, i: int, open_: str, close: str) -> int:
     return len(text)
 
 
-def written_kernels(text: str) -> list[tuple[str, int]]:
-    """(name, line) of each `__global__` function the text defines (a declaration ending in `;` is
-    not a definition), in order."""
-    text = text[:MAX_SCAN]
-    blanked = []  # the text with comments and strings blanked (same length, same lines)
+def blanked(text: str) -> tuple[str, list[int]]:
+    """The text with comments and strings blanked (same length, same lines), and where each
+    `__global__` token is in it."""
+    parts = []
     last = 0
     hits = []
     for m in _TOKEN.finditer(text):
-        blanked.append(text[last:m.start()])
+        parts.append(text[last:m.start()])
         if m.group(0) == "__global__":
             hits.append(m.start())
-            blanked.append(m.group(0))
+            parts.append(m.group(0))
         else:
-            blanked.append(re.sub(r"[^\n]", " ", m.group(0)))
+            parts.append(re.sub(r"[^\n]", " ", m.group(0)))
         last = m.end()
-    blanked.append(text[last:])
-    code = "".join(blanked)
+    parts.append(text[last:])
+    return "".join(parts), hits
+
+
+def definitions(text: str) -> tuple[str, list[tuple[str, int, int]]]:
+    """(the blanked text, [(name, where its `__global__` is, where its body's `{` is)]) of each
+    `__global__` function the text defines, in order."""
+    code, hits = blanked(text[:MAX_SCAN])
     out = []
     for at in hits:
         if _in_define(code, at):
@@ -85,5 +93,12 @@ def written_kernels(text: str) -> list[tuple[str, int]]:
             continue
         follow = re.search(r"[{;]", code[i:])
         if follow is not None and follow.group(0) == "{":
-            out.append((name, code.count("\n", 0, at) + 1))
-    return out
+            out.append((name, at, i + follow.start()))
+    return code, out
+
+
+def written_kernels(text: str) -> list[tuple[str, int]]:
+    """(name, line) of each `__global__` function the text defines (a declaration ending in `;` is
+    not a definition), in order."""
+    code, found = definitions(text)
+    return [(name, code.count("\n", 0, at) + 1) for name, at, _ in found]

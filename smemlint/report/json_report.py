@@ -40,7 +40,8 @@ def report_dict(results: list[FileResult], arch: str) -> dict:
             kernels.append({"file": k.file, "line": k.line, "name": k.name, "block": list(k.block),
                             "assumptions": k.assumptions, "notes": k.notes,
                             "global_load_efficiency": k.global_load_efficiency,
-                            "global_store_efficiency": k.global_store_efficiency, "sass": k.sass})
+                            "global_store_efficiency": k.global_store_efficiency, "sass": k.sass,
+                            "accesses": len(k.accesses), "representative": k.representative})
             for a in k.accesses:
                 entry = {f: getattr(a, f) for f in _ACCESS_FIELDS}
                 entry["block"] = list(a.block)
