@@ -715,7 +715,7 @@ class FunctionLowerer:
             # reads its object, so an object in memory is loaded whole, and the result depends on it.
             obj = self.method_object(c)
             if obj is not None:
-                args = (self.record_value(obj), *args)
+                args = (objects.record_value(self, obj), *args)
         return ir.Call(ct, name, args, func_key, sp)
 
     def _parameters(self, ref: ci.Cursor | None) -> list[ci.Cursor]:
@@ -777,7 +777,7 @@ class FunctionLowerer:
                     if not (self.ex.strip(x).kind == K.DECL_REF_EXPR and self.ex.strip(x).spelling == name)]
         if name == "operator=" and len(operands) == 2:
             target = self.lvalue(operands[0])
-            value = self.record_value(operands[1])
+            value = objects.record_value(self, operands[1])
             if isinstance(target, (ir.Subscript, ir.Deref, ir.Member)):
                 # a struct copy: nvcc's line table puts its store where the copied value ends
                 return ir.Assign(ct, self.access(operands[0], target, "st", value, complete=operands[1]),
@@ -787,17 +787,9 @@ class FunctionLowerer:
         if m and len(operands) == 2:
             target = self.lvalue(operands[0])
             if isinstance(target, (ir.Subscript, ir.Deref, ir.Member)):
-                rhs = self.record_value(operands[1])
+                rhs = objects.record_value(self, operands[1])
                 ld = self.access(operands[0], target, "ld")
                 value = ir.Opaque(target.ctype, name, (ld, rhs))
                 return ir.Assign(ct, self.access(operands[0], target, "st", value), value, m.group(1) + "=")
-        return ir.Opaque(ct, name, tuple(self.record_value(x) for x in operands))
+        return ir.Opaque(ct, name, tuple(objects.record_value(self, x) for x in operands))
 
-    def record_value(self, c: ci.Cursor) -> ir.Expr:
-        """An operand's value; a struct in memory bound to an operator's `const T &` (`value - s_mean`,
-        `y[i] = s_var` on shared `__half`s) is loaded whole there (clang writes no lvalue-to-rvalue cast)."""
-        inner = self.ex.strip(c)
-        if self.ex.ctype(inner.type).kind == "record" and \
-                inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR, K.DECL_REF_EXPR):
-            return self.load(inner, self.ex.ctype(inner.type))
-        return self.expr(c)

@@ -135,3 +135,14 @@ def object_argument(low, obj: ci.Cursor | None, method: ci.Cursor) -> tuple[ir.E
     if changes_its_object(method):
         return unknown, ir.Assign(ct, target, unknown, "=")
     return target, None
+
+
+def record_value(low, c: ci.Cursor) -> ir.Expr:
+    """An operand's value; a struct in memory bound to an operator's `const T &` (`value - s_mean`,
+    `y[i] = s_var` on shared `__half`s) is loaded whole there (clang writes no lvalue-to-rvalue cast).
+    `low`: the FunctionLowerer."""
+    inner = low.ex.strip(c)
+    if low.ex.ctype(inner.type).kind == "record" and \
+            inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR, K.DECL_REF_EXPR):
+        return low.load(inner, low.ex.ctype(inner.type))
+    return low.expr(c)
