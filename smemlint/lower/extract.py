@@ -25,6 +25,7 @@ from ..host.launches import (display_name, is_bundled, kernel_pattern, launch_si
 from ..host.syntax import remembered_children
 from ..host.values import HostEvaluator
 from ..ir import CType, Span
+from .calltree import called_functions
 from .lowerer import FunctionLowerer, strip
 from .objects import constructor_body, object_of
 from .types import ctype_of
@@ -70,6 +71,9 @@ class Extractor:
         self.kernel_shared: dict[str, ir.Symbol] = {}
         self.current_kernel: str | None = None
         self._lowering: set[str] = set()
+        self._function_writes: dict[str, bool] = {}  # _writes_memory's final answers per lowered function
+        self._builtins: dict[str, set[str]] = {}  # per lowered function: the builtins its body uses
+        self._calls: dict[str, list] = {}  # per lowered function: its body's calls (called_functions)
         self.function_sites: dict[str, range] = {}  # sites created while lowering each function
         self.function_shared: dict[str, list[ir.Symbol]] = {}  # shared arrays first seen in each function
         self.merged_sites: set[int] = set()  # sites of sibling fields folded into another site's access
@@ -252,24 +256,43 @@ class Extractor:
         return tuple(out)
 
     def _writes_memory(self, s: ir.Stmt) -> bool:
-        stack: list[object] = [s]
-        seen: set[str] = set()
+        """Whether `s`, or a function it calls, stores to memory (a call of a function not lowered
+        yet counts as one)."""
+        return self._reaches_write(s, set())[0]
+
+    def _reaches_write(self, root: object, seen: set[str]) -> tuple[bool, bool]:
+        """(a store reachable from `root`, that answer final). A function's final answer is kept (a
+        CuTe kernel's statements call the same deep bodies over and over: flash-attention spent 40 s
+        here); not final where it hung on a function being walked (recursion) or not lowered yet."""
+        stack: list[object] = [root]
+        final = True
         while stack:
             n = stack.pop()
             if isinstance(n, ir.Access) and n.op != "ld":
-                return True
-            if isinstance(n, ir.Call) and n.function and n.function not in seen:
-                seen.add(n.function)
-                f = self.functions.get(n.function)
-                if f is None:
-                    return True  # a call whose body is not known may write anything
-                stack.append(f.body)
+                return True, True
+            if isinstance(n, ir.Call) and n.function:
+                known = self._function_writes.get(n.function)
+                if known:
+                    return True, True
+                if known is None and n.function in seen:
+                    final = False  # being walked, or found not final in this walk
+                elif known is None:
+                    seen.add(n.function)
+                    f = self.functions.get(n.function)
+                    if f is None:
+                        return True, False  # a call whose body is not known may write anything
+                    writes, done = self._reaches_write(f.body, seen)
+                    if done:
+                        self._function_writes[n.function] = writes
+                    if writes:
+                        return True, done
+                    final = final and done
             fields = getattr(n, "__dataclass_fields__", None)
             if isinstance(n, tuple):
                 stack.extend(n)
             elif fields and not isinstance(n, (ir.CType, ir.Span, ir.Symbol)):
                 stack.extend(getattr(n, f) for f in fields)
-        return False
+        return False, final
 
     def _merge_run(self, out: list[ir.Stmt], run: list[int]) -> None:
         if len(run) < 2:
@@ -496,12 +519,14 @@ class Extractor:
             launch_bounds = self._launch_bounds_from_text(defn)
         annotation, ann_span = self._annotation(defn)
         uses = set(low.uses)
-        # builtins used by the device functions it calls
-        for f in self.functions.values():
-            uses |= _builtins_in(f.body)
+        # builtins used by the device functions it calls (each function's, found once)
+        for fkey, f in self.functions.items():
+            if fkey not in self._builtins:
+                self._builtins[fkey] = _builtins_in(f.body)
+            uses |= self._builtins[fkey]
         # its own sites, and those of every helper it calls (lowered once, maybe for an earlier kernel)
         site_ids = set(range(first_site, len(self.sites))) - self.merged_sites
-        for fkey in _called_functions(body, self.functions):
+        for fkey in called_functions(body, self.functions, self._calls):
             site_ids.update(i for i in self.function_sites.get(fkey, ()) if i not in self.merged_sites)
             for sym in self.function_shared.get(fkey, ()):
                 self.kernel_shared.setdefault(sym.key, sym)
@@ -728,28 +753,6 @@ def _rebuild(e: object, replace: dict[int, ir.Expr]) -> object:
         if nv is not v:
             changes[f] = nv
     return dataclasses.replace(e, **changes) if changes else e
-
-
-def _called_functions(body: ir.Stmt, functions: dict[str, ir.Function]) -> list[str]:
-    """Keys of the functions a body calls, directly or through other functions of the file."""
-    found: list[str] = []
-    seen: set[str] = set()
-    stack: list[object] = [body]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (tuple, list)):
-            stack.extend(n)
-            continue
-        if isinstance(n, ir.Call) and n.function is not None and n.function not in seen:
-            seen.add(n.function)
-            found.append(n.function)
-            f = functions.get(n.function)
-            if f is not None:
-                stack.append(f.body)
-        fields = getattr(n, "__dataclass_fields__", None)
-        if fields:
-            stack.extend(getattr(n, f) for f in fields if f not in ("ctype", "span"))
-    return found
 
 
 def _builtins_in(node: object) -> set[str]:
