@@ -74,6 +74,7 @@ class Extractor:
         self._function_writes: dict[str, bool] = {}  # _writes_memory's final answers per lowered function
         self._builtins: dict[str, set[str]] = {}  # per lowered function: the builtins its body uses
         self._calls: dict[str, list] = {}  # per lowered function: its body's calls (called_functions)
+        self._function_keys: dict[bytes, str] = {}  # lower_function's key of each definition cursor
         self.function_sites: dict[str, range] = {}  # sites created while lowering each function
         self.function_shared: dict[str, list[ir.Symbol]] = {}  # shared arrays first seen in each function
         self.merged_sites: set[int] = set()  # sites of sibling fields folded into another site's access
@@ -417,11 +418,14 @@ class Extractor:
     # ------------------------------------------------------------ functions
 
     def lower_function(self, defn: ci.Cursor) -> str:
-        key = defn.get_usr() or self.decl_key(defn)
-        if defn.kind == K.FUNCTION_DECL and defn.get_num_template_arguments() > 0:
-            key += "<" + ",".join(template_arg(defn, i) for i in range(defn.get_num_template_arguments())) + ">"
-        if defn.kind != K.FUNCTION_DECL and defn.semantic_parent is not None:  # a method of which class
-            key += "@" + defn.semantic_parent.type.spelling
+        key = self._function_keys.get(cursor_key(defn))
+        if key is None:  # (a CuTe kernel calls the same helpers thousands of times)
+            key = defn.get_usr() or self.decl_key(defn)
+            if defn.kind == K.FUNCTION_DECL and defn.get_num_template_arguments() > 0:
+                key += "<" + ",".join(template_arg(defn, i) for i in range(defn.get_num_template_arguments())) + ">"
+            if defn.kind != K.FUNCTION_DECL and defn.semantic_parent is not None:  # a method of which class
+                key += "@" + defn.semantic_parent.type.spelling
+            self._function_keys[cursor_key(defn)] = key
         if key in self.functions or key in self._lowering:
             return key
         self._lowering.add(key)
