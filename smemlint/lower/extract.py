@@ -37,6 +37,11 @@ _ANNOTATION = re.compile(r"//\s*smemlint:\s*block\s*\(\s*(\d+)\s*(?:,\s*(\d+)\s*
 MAX_INSTANTIATIONS = 16  # template instantiations of one kernel analysed per file
 MAX_FILE_INSTANCES = 48  # ... and of all the file's kernels together, unless each would get fewer than
 MIN_INSTANTIATIONS = 4
+# statements lowered for the instances of one kernel, beyond which no further instance is lowered:
+# flash-attention's forward kernel lowers to 47,600 statements (CuTe's helpers; ~300 more for each
+# further instance) and its 16 instances took minutes to evaluate; llm.c's and cuda-samples' kernels
+# stay far below (their reports are the same with and without the limit)
+INSTANCE_STATEMENTS = 15_000
 MAX_TABLE = 1 << 16  # elements of a compile-time table read from its initializer
 _SYMBOL_WRITERS = frozenset(("cudaMemcpyToSymbol", "cudaMemcpyToSymbolAsync", "cudaGetSymbolAddress",
                              "cuModuleGetGlobal", "cudaMemcpyToArray"))
@@ -84,6 +89,7 @@ class Extractor:
         self._file_paths: dict[int, str] = {}  # libclang file handle -> the path spans name
         self._header_lines: dict[str, list[str]] = {}
         self.depth = 0  # nesting of stmt()/expr() calls, across the functions lowered inside one another
+        self.statements = 0  # statements lowered so far (INSTANCE_STATEMENTS)
         self.notes: list[str] = []
         # Per-cursor and per-type answers, remembered for this translation unit only (the keys are
         # raw libclang values, meaningless in another one): lowering asks for the children of a
@@ -658,7 +664,13 @@ class Extractor:
                                   f"{per_kernel} analysed, {len(specs) - per_kernel} skipped")
                 specs = specs[:per_kernel]
             targets = specs if specs else [pattern]
-            for target in targets:
+            before = self.statements
+            for n, target in enumerate(targets):
+                if n and self.statements - before > INSTANCE_STATEMENTS:
+                    unit.notes.append(f"{pattern.spelling}: {len(targets) - n} more instantiation(s) skipped: the "
+                                      f"first {n} lowered to {self.statements - before} statements "
+                                      f"(over {INSTANCE_STATEMENTS:,})")
+                    break
                 try:
                     kernel = self.lower_kernel(target, display_name(target))
                 except Exception as e:  # noqa: BLE001
