@@ -99,3 +99,23 @@ def test_explicit_instances_are_read_from_the_text() -> None:
     assert explicit_instances(text) == ["h<3, float>", "ns::m<float, complex_t>"]
     assert instance_roots("int x;") == ""
     assert "(void)&h<3, float>;" in instance_roots(text)
+
+
+@pytest.mark.parametrize("header", ["ATen/cuda/PhiloxUtils.cuh", "ATen/cuda/detail/UnpackRaw.cuh"])
+def test_philox_state_unpacks_in_device_code(tmp_path, header) -> None:
+    """flash-attention's kernels unpack the dropout seed from an at::PhiloxCudaState
+    (philox_unpack.cuh): without PyTorch the stand-ins declare both, so the kernel parses and the
+    accesses after the unpack are analysed."""
+    src = tmp_path / "k.cu"
+    src.write_text(
+        f"#include <ATen/cuda/PhiloxCudaState.h>\n#include <{header}>\n#include <tuple>\n"
+        "__global__ void k(at::PhiloxCudaState philox, unsigned long long *out) {\n"
+        "    auto seed = at::cuda::philox::unpack(philox);\n"
+        "    out[blockIdx.x * blockDim.x + threadIdx.x] = std::get<0>(seed) + std::get<1>(seed);\n"
+        "}\n")
+    r = lint_file(str(src), Settings())
+    assert r.status == "ok" and not r.notes, (r.error, r.notes)
+    (k,) = r.kernels
+    (store,) = [a for a in k.accesses if a.op == "st"]
+    assert store.space == "global" and store.line == 6 and store.predictable
+    assert store.sectors_per_request == 8  # 32 lanes x 8 bytes, consecutive

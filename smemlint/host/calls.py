@@ -84,6 +84,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     file_of = FileNames()
     wrappers = WrapperIndex(LAUNCH_CONFIG_CALLS)
     instances = _Instances(main)
+    assigned = Assigned()
     for fn in _definitions(tu.cursor, main, file_of):
         if functions is not None:
             functions.append(fn)
@@ -106,7 +107,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
                     if found is not None:
                         launches.append((offset, found))
                     elif launch:
-                        launches += [(offset, x) for x in _pointer_launches(c, c_kids, fn)]
+                        launches += [(offset, x) for x in _pointer_launches(c, c_kids, fn, assigned, kids)]
                     else:
                         launches += [(offset, x) for x in _wrapper_launches(c, fn, wrappers)]
                     if host_calls is not None:
@@ -124,7 +125,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
                     unit.volatile_vars.add(decl_key(p))
         except Exception:  # noqa: BLE001 - a function we cannot read adds no facts
             continue
-    launches += _instantiated_launches(instances, wrappers)
+    launches += _instantiated_launches(instances, wrappers, assigned)
     for c in tu.cursor.get_children():  # file-scope `volatile __shared__` / `__device__` objects
         try:
             if c.kind == K.VAR_DECL and file_of(c) == main and _is_volatile(c.type):
@@ -184,7 +185,7 @@ class _Instances:
             return
 
 
-def _instantiated_launches(instances: _Instances, wrappers: WrapperIndex) -> list[tuple[int, Launch]]:
+def _instantiated_launches(instances: _Instances, wrappers: WrapperIndex, assigned: Assigned) -> list[tuple[int, Launch]]:
     """The launches in the bodies of the host template instances the file reaches (and in the
     instances those call), each with its instance as the enclosing function: the launched kernel is
     a concrete specialisation there, and values are read in the instantiated body."""
@@ -206,7 +207,7 @@ def _instantiated_launches(instances: _Instances, wrappers: WrapperIndex) -> lis
                 if found is not None:
                     out.append((offset, found))
                 elif launch:
-                    out += [(offset, x) for x in _pointer_launches(c, c_kids, fn)]
+                    out += [(offset, x) for x in _pointer_launches(c, c_kids, fn, assigned, kids)]
                 else:
                     out += [(offset, x) for x in _wrapper_launches(c, fn, wrappers)]
                     instances.add(c.referenced)
@@ -237,7 +238,8 @@ def _wrapper_launches(c: ci.Cursor, fn: ci.Cursor, wrappers: WrapperIndex) -> li
     return out
 
 
-def _pointer_launches(c: ci.Cursor, c_kids: list[ci.Cursor], fn: ci.Cursor) -> list[Launch]:
+def _pointer_launches(c: ci.Cursor, c_kids: list[ci.Cursor], fn: ci.Cursor, assigned: Assigned,
+                      kids=children) -> list[Launch]:
     """`fp<<<grid, block>>>(args)` / `fp[i]<<<...>>>`: one launch per kernel the enclosing function
     assigns to that pointer (or element) before, each with the values that select it: the element's
     index, and the `case` label of a `switch` the assignment is under."""
@@ -257,7 +259,7 @@ def _pointer_launches(c: ci.Cursor, c_kids: list[ci.Cursor], fn: ci.Cursor) -> l
         return []
     cargs = list(config.get_arguments())
     out = []
-    for kernel, where, labels in _kernels_assigned(fn, var):
+    for kernel, where, labels in assigned.of(fn, var, kids):
         if len(where) != len(indices):
             continue
         bindings = dict(labels)
@@ -275,20 +277,44 @@ def _pointer_launches(c: ci.Cursor, c_kids: list[ci.Cursor], fn: ci.Cursor) -> l
     return out
 
 
-def _kernels_assigned(fn: ci.Cursor, var: ci.Cursor) -> list[tuple[ci.Cursor, tuple[int, ...], tuple]]:
-    """(kernel, constant element indices, ((switch variable key, case label), ...)) of each
-    `var[c...] = kernel;` in `fn`."""
-    found: list = []
+class Assigned:
+    """The `var[c...] = kernel;` assignments of each host function, found in one walk of its body
+    (for every variable at once) the first time a pointer launch in it asks: flash-attention's
+    `run_flash_fwd` instance launches 64 `kernel` pointers, each of whose lookups walked all of its
+    ~10,000 cursors (27 s of a 31 s file)."""
 
-    def visit(node: ci.Cursor, labels: tuple) -> None:
-        kids = list(node.get_children())
-        if node.kind == K.SWITCH_STMT and len(kids) >= 2:
-            cond = _strip_casts(kids[0])
+    def __init__(self) -> None:
+        self._by_fn: dict[int, list[tuple[ci.Cursor, dict[int, list]]]] = {}
+
+    def of(self, fn: ci.Cursor, var: ci.Cursor, kids=children) -> list[tuple[ci.Cursor, tuple[int, ...], tuple]]:
+        """(kernel, constant element indices, ((switch variable key, case label), ...)) of each
+        `var[c...] = kernel;` in `fn`."""
+        known = self._by_fn.setdefault(fn.hash, [])
+        table = next((t for f, t in known if f == fn), None)
+        if table is None:
+            table = _assignments(fn, kids)
+            known.append((fn, table))
+        return [entry for v, entry in table.get(var.hash, ()) if v == var]
+
+
+def _assignments(fn: ci.Cursor, kids) -> dict[int, list]:
+    """Every `v[c...] = kernel;` (and `auto v = &kernel;`) in `fn`, by the assigned variable's hash:
+    [(variable, (kernel, where, labels)), ...]. Empty when the body cannot be read."""
+    found: dict[int, list] = {}
+
+    def record(v: ci.Cursor, entry: tuple) -> None:
+        found.setdefault(v.hash, []).append((v, entry))
+
+    def visit(node: ci.Cursor, labels: tuple, skip: tuple) -> None:
+        nkids = kids(node)
+        kind = node.kind
+        if kind == K.SWITCH_STMT and len(nkids) >= 2:
+            cond = _strip_casts(nkids[0])
             key = HostEvaluator._key(cond.referenced) if cond.kind == K.DECL_REF_EXPR and cond.referenced is not None else None
             label = None
-            for stmt in (list(kids[-1].get_children()) if kids[-1].kind == K.COMPOUND_STMT else [kids[-1]]):
+            for stmt in (list(kids(nkids[-1])) if nkids[-1].kind == K.COMPOUND_STMT else [nkids[-1]]):
                 while stmt.kind in (K.CASE_STMT, K.DEFAULT_STMT):
-                    inner = list(stmt.get_children())
+                    inner = list(kids(stmt))
                     if stmt.kind == K.DEFAULT_STMT or not inner or _strip_casts(inner[0]).kind != K.INTEGER_LITERAL:
                         label = None
                     else:
@@ -296,12 +322,12 @@ def _kernels_assigned(fn: ci.Cursor, var: ci.Cursor) -> list[tuple[ci.Cursor, tu
                     stmt = inner[-1] if inner else stmt
                     if stmt.kind not in (K.CASE_STMT, K.DEFAULT_STMT):
                         break
-                visit(stmt, labels + ((key, label),) if key is not None and label is not None else labels)
+                visit(stmt, labels + ((key, label),) if key is not None and label is not None else labels, skip)
             return
-        is_init = node.kind == K.VAR_DECL and node == var and kids and kids[-1].kind.is_expression()
-        if is_init or node.kind == K.BINARY_OPERATOR and len(kids) == 2 and operator_of(node) == "=":
+        is_init = kind == K.VAR_DECL and nkids and nkids[-1].kind.is_expression()
+        if is_init or kind == K.BINARY_OPERATOR and len(nkids) == 2 and operator_of(node) == "=":
             # `var = k;`, or the declaration's initialiser: `auto kernel = &k<Traits>;`
-            lhs, rhs = (None, _strip_casts(kids[-1])) if is_init else (_strip_casts(kids[0]), _strip_casts(kids[1]))
+            lhs, rhs = (None, _strip_casts(nkids[-1])) if is_init else (_strip_casts(nkids[0]), _strip_casts(nkids[1]))
             while rhs.kind == K.UNARY_OPERATOR:  # `&kernel`
                 inner = [x for x in children(rhs) if x.kind.is_expression()]
                 if len(inner) != 1:
@@ -315,19 +341,26 @@ def _kernels_assigned(fn: ci.Cursor, var: ci.Cursor) -> list[tuple[ci.Cursor, tu
                     return
                 where.insert(0, _literal(index))
                 lhs = _strip_casts(inner[0])
+            target = node if is_init else (lhs.referenced if lhs.kind == K.DECL_REF_EXPR else None)
             kernel = rhs.referenced if rhs.kind == K.DECL_REF_EXPR else None
-            if (is_init or lhs.kind == K.DECL_REF_EXPR and lhs.referenced == var) and kernel is not None and \
+            if target is not None and not any(target == s for s in skip) and kernel is not None and \
                     kernel.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and \
                     any(a.kind == K.CUDAGLOBAL_ATTR for a in kernel.get_children()):
-                found.append((kernel, tuple(where), labels))
+                record(target, (kernel, tuple(where), labels))
+            if not is_init:
+                return
+            # a declaration's initialiser is not walked for the declared variable itself (its own
+            # assignment is the initialiser), but is for every other variable
+            for ch in nkids:
+                visit(ch, labels, skip + (node,))
             return
-        for ch in kids:
-            visit(ch, labels)
+        for ch in nkids:
+            visit(ch, labels, skip)
 
     try:
-        visit(fn, ())
+        visit(fn, (), ())
     except Exception:  # noqa: BLE001 - what cannot be read selects no kernel
-        return []
+        return {}
     return found
 
 

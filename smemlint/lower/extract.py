@@ -25,6 +25,7 @@ from ..host.launches import (display_name, is_bundled, kernel_pattern, launch_si
 from ..host.syntax import remembered_children
 from ..host.values import HostEvaluator
 from ..ir import CType, Span
+from .calltree import called_functions, reaches_write
 from .lowerer import FunctionLowerer, strip
 from .objects import constructor_body, object_of
 from .representatives import representative_instances
@@ -37,6 +38,11 @@ _ANNOTATION = re.compile(r"//\s*smemlint:\s*block\s*\(\s*(\d+)\s*(?:,\s*(\d+)\s*
 MAX_INSTANTIATIONS = 16  # template instantiations of one kernel analysed per file
 MAX_FILE_INSTANCES = 48  # ... and of all the file's kernels together, unless each would get fewer than
 MIN_INSTANTIATIONS = 4
+# statements lowered for the instances of one kernel, beyond which no further instance is lowered:
+# flash-attention's forward kernel lowers to 47,600 statements (CuTe's helpers; ~300 more for each
+# further instance) and its 16 instances took minutes to evaluate; llm.c's and cuda-samples' kernels
+# stay far below (their reports are the same with and without the limit)
+INSTANCE_STATEMENTS = 15_000
 MAX_TABLE = 1 << 16  # elements of a compile-time table read from its initializer
 _SYMBOL_WRITERS = frozenset(("cudaMemcpyToSymbol", "cudaMemcpyToSymbolAsync", "cudaGetSymbolAddress",
                              "cuModuleGetGlobal", "cudaMemcpyToArray"))
@@ -71,6 +77,10 @@ class Extractor:
         self.kernel_shared: dict[str, ir.Symbol] = {}
         self.current_kernel: str | None = None
         self._lowering: set[str] = set()
+        self._function_writes: dict[str, bool] = {}  # _writes_memory's final answers per lowered function
+        self._builtins: dict[str, set[str]] = {}  # per lowered function: the builtins its body uses
+        self._calls: dict[str, list] = {}  # per lowered function: its body's calls (called_functions)
+        self._function_keys: dict[bytes, str] = {}  # lower_function's key of each definition cursor
         self.function_sites: dict[str, range] = {}  # sites created while lowering each function
         self.function_shared: dict[str, list[ir.Symbol]] = {}  # shared arrays first seen in each function
         self.merged_sites: set[int] = set()  # sites of sibling fields folded into another site's access
@@ -80,6 +90,7 @@ class Extractor:
         self._file_paths: dict[int, str] = {}  # libclang file handle -> the path spans name
         self._header_lines: dict[str, list[str]] = {}
         self.depth = 0  # nesting of stmt()/expr() calls, across the functions lowered inside one another
+        self.statements = 0  # statements lowered so far (INSTANCE_STATEMENTS)
         self.notes: list[str] = []
         # Per-cursor and per-type answers, remembered for this translation unit only (the keys are
         # raw libclang values, meaningless in another one): lowering asks for the children of a
@@ -253,24 +264,9 @@ class Extractor:
         return tuple(out)
 
     def _writes_memory(self, s: ir.Stmt) -> bool:
-        stack: list[object] = [s]
-        seen: set[str] = set()
-        while stack:
-            n = stack.pop()
-            if isinstance(n, ir.Access) and n.op != "ld":
-                return True
-            if isinstance(n, ir.Call) and n.function and n.function not in seen:
-                seen.add(n.function)
-                f = self.functions.get(n.function)
-                if f is None:
-                    return True  # a call whose body is not known may write anything
-                stack.append(f.body)
-            fields = getattr(n, "__dataclass_fields__", None)
-            if isinstance(n, tuple):
-                stack.extend(n)
-            elif fields and not isinstance(n, (ir.CType, ir.Span, ir.Symbol)):
-                stack.extend(getattr(n, f) for f in fields)
-        return False
+        """Whether `s`, or a function it calls, stores to memory (a call of a function not lowered
+        yet counts as one)."""
+        return reaches_write(s, self.functions, self._function_writes, set())[0]
 
     def _merge_run(self, out: list[ir.Stmt], run: list[int]) -> None:
         if len(run) < 2:
@@ -395,11 +391,14 @@ class Extractor:
     # ------------------------------------------------------------ functions
 
     def lower_function(self, defn: ci.Cursor) -> str:
-        key = defn.get_usr() or self.decl_key(defn)
-        if defn.kind == K.FUNCTION_DECL and defn.get_num_template_arguments() > 0:
-            key += "<" + ",".join(template_arg(defn, i) for i in range(defn.get_num_template_arguments())) + ">"
-        if defn.kind != K.FUNCTION_DECL and defn.semantic_parent is not None:  # a method of which class
-            key += "@" + defn.semantic_parent.type.spelling
+        key = self._function_keys.get(cursor_key(defn))
+        if key is None:  # (a CuTe kernel calls the same helpers thousands of times)
+            key = defn.get_usr() or self.decl_key(defn)
+            if defn.kind == K.FUNCTION_DECL and defn.get_num_template_arguments() > 0:
+                key += "<" + ",".join(template_arg(defn, i) for i in range(defn.get_num_template_arguments())) + ">"
+            if defn.kind != K.FUNCTION_DECL and defn.semantic_parent is not None:  # a method of which class
+                key += "@" + defn.semantic_parent.type.spelling
+            self._function_keys[cursor_key(defn)] = key
         if key in self.functions or key in self._lowering:
             return key
         self._lowering.add(key)
@@ -497,12 +496,14 @@ class Extractor:
             launch_bounds = self._launch_bounds_from_text(defn)
         annotation, ann_span = self._annotation(defn)
         uses = set(low.uses)
-        # builtins used by the device functions it calls
-        for f in self.functions.values():
-            uses |= _builtins_in(f.body)
+        # builtins used by the device functions it calls (each function's, found once)
+        for fkey, f in self.functions.items():
+            if fkey not in self._builtins:
+                self._builtins[fkey] = _builtins_in(f.body)
+            uses |= self._builtins[fkey]
         # its own sites, and those of every helper it calls (lowered once, maybe for an earlier kernel)
         site_ids = set(range(first_site, len(self.sites))) - self.merged_sites
-        for fkey in _called_functions(body, self.functions):
+        for fkey in called_functions(body, self.functions, self._calls):
             site_ids.update(i for i in self.function_sites.get(fkey, ()) if i not in self.merged_sites)
             for sym in self.function_shared.get(fkey, ()):
                 self.kernel_shared.setdefault(sym.key, sym)
@@ -635,7 +636,13 @@ class Extractor:
                 specs = specs[:per_kernel]
             rep, root = representative.get(loc, (None, None)) if not specs else (None, None)
             targets = specs if specs else [rep if rep is not None and self._has_body(rep) else pattern]
-            for target in targets:
+            before = self.statements
+            for n, target in enumerate(targets):
+                if n and self.statements - before > INSTANCE_STATEMENTS:
+                    unit.notes.append(f"{pattern.spelling}: {len(targets) - n} more instantiation(s) skipped: the "
+                                      f"first {n} lowered to {self.statements - before} statements "
+                                      f"(over {INSTANCE_STATEMENTS:,})")
+                    break
                 try:
                     kernel = self.lower_kernel(target, display_name(target))
                 except Exception as e:  # noqa: BLE001
@@ -740,28 +747,6 @@ def _rebuild(e: object, replace: dict[int, ir.Expr]) -> object:
         if nv is not v:
             changes[f] = nv
     return dataclasses.replace(e, **changes) if changes else e
-
-
-def _called_functions(body: ir.Stmt, functions: dict[str, ir.Function]) -> list[str]:
-    """Keys of the functions a body calls, directly or through other functions of the file."""
-    found: list[str] = []
-    seen: set[str] = set()
-    stack: list[object] = [body]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (tuple, list)):
-            stack.extend(n)
-            continue
-        if isinstance(n, ir.Call) and n.function is not None and n.function not in seen:
-            seen.add(n.function)
-            found.append(n.function)
-            f = functions.get(n.function)
-            if f is not None:
-                stack.append(f.body)
-        fields = getattr(n, "__dataclass_fields__", None)
-        if fields:
-            stack.extend(getattr(n, f) for f in fields if f not in ("ctype", "span"))
-    return found
 
 
 def _builtins_in(node: object) -> set[str]:

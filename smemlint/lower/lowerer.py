@@ -156,6 +156,7 @@ class FunctionLowerer:
         if why is not None:
             return ir.Unsupported(self.span(c), why)
         self.nodes += 1
+        self.ex.statements += 1
         self.ex.depth += 1
         try:
             return self._stmt(c)

@@ -1,0 +1,103 @@
+"""Which functions a kernel calls, directly or through the file's other functions, and whether a
+statement reaches a store through them, read from the IR.
+
+Each function body is walked once per file for the calls it makes (in the order the depth-first walk
+meets them, nested under the call whose arguments hold them); a kernel's list is then replayed from
+those, instead of walking every reachable body again for every kernel (flash-attention's 16
+instances of one CuTe kernel share their helpers).
+"""
+from __future__ import annotations
+
+import sys
+
+from .. import ir
+
+# one call met by the walk: (function key, the calls in its own arguments and fields)
+CallItem = tuple[str, list]
+_SKIPPED = ("ctype", "span")
+
+
+def _calls_in(node: object) -> list[CallItem]:
+    """The calls under `node`, in the order a last-in-first-out walk of its fields meets them."""
+    out: list[CallItem] = []
+    stack: list[tuple[object, list[CallItem]]] = [(node, out)]
+    while stack:
+        n, into = stack.pop()
+        if isinstance(n, (tuple, list)):
+            stack.extend((x, into) for x in n)
+            continue
+        if isinstance(n, ir.Call) and n.function is not None:
+            sub: list[CallItem] = []
+            into.append((n.function, sub))
+            into = sub
+        fields = getattr(n, "__dataclass_fields__", None)
+        if fields:
+            stack.extend((getattr(n, f), into) for f in fields if f not in _SKIPPED)
+    return out
+
+
+def called_functions(body: ir.Stmt, functions: dict[str, ir.Function],
+                     memo: dict[str, list[CallItem]]) -> list[str]:
+    """Keys of the functions `body` calls, directly or through other functions of the file, in the
+    order of a depth-first walk that enters each function's body once, after the call's arguments.
+    `memo`: each function's calls, kept for the life of one extraction."""
+    found: list[str] = []
+    seen: set[str] = set()
+
+    def replay(items: list[CallItem]) -> None:
+        for name, sub in items:
+            first = name not in seen
+            if first:
+                seen.add(name)
+                found.append(name)
+            replay(sub)
+            f = functions.get(name) if first else None
+            if f is not None:
+                if name not in memo:
+                    memo[name] = _calls_in(f.body)
+                replay(memo[name])
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20000))
+    try:
+        replay(_calls_in(body))
+    finally:
+        sys.setrecursionlimit(limit)
+    return found
+
+
+def reaches_write(root: object, functions: dict[str, ir.Function], known: dict[str, bool],
+                  seen: set[str]) -> tuple[bool, bool]:
+    """(a store reachable from `root` through the file's `functions`, that answer final). A
+    function's final answer is kept in `known` (a CuTe kernel's statements call the same deep bodies
+    over and over: flash-attention spent 40 s here); not final where it hung on a function being
+    walked (recursion) or not lowered yet."""
+    stack: list[object] = [root]
+    final = True
+    while stack:
+        n = stack.pop()
+        if isinstance(n, ir.Access) and n.op != "ld":
+            return True, True
+        if isinstance(n, ir.Call) and n.function:
+            answer = known.get(n.function)
+            if answer:
+                return True, True
+            if answer is None and n.function in seen:
+                final = False  # being walked, or found not final in this walk
+            elif answer is None:
+                seen.add(n.function)
+                f = functions.get(n.function)
+                if f is None:
+                    return True, False  # a call whose body is not known may write anything
+                writes, done = reaches_write(f.body, functions, known, seen)
+                if done:
+                    known[n.function] = writes
+                if writes:
+                    return True, done
+                final = final and done
+        fields = getattr(n, "__dataclass_fields__", None)
+        if isinstance(n, tuple):
+            stack.extend(n)
+        elif fields and not isinstance(n, (ir.CType, ir.Span, ir.Symbol)):
+            stack.extend(getattr(n, f) for f in fields)
+    return False, final
