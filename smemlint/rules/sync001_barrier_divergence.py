@@ -121,6 +121,7 @@ import numpy as np
 
 from .. import ir
 from ..diagnostics import Diagnostic, Rule, Severity
+from ..symbolic.roles import definitions, dependent_locals, params_read, reads
 from ..symbolic.uniformity import BLOCK, LANE
 from . import _common as common
 from .sync004_shared_race import concrete_lanes, has_collective
@@ -237,26 +238,7 @@ def _cond_params(kernel: ir.Kernel | None, cond: ir.Expr) -> set[str]:
     them (`row = tile * Br + tid / 4; if (row >= seqlen)`: seqlen)."""
     if kernel is None:
         return set()
-    params = {p.var: p.name for p in kernel.params}
-    decls = [n for n in ir.walk(kernel.body) if isinstance(n, ir.Decl) and n.init is not None]
-    assigns = [n for n in ir.walk(kernel.body) if isinstance(n, ir.Assign) and isinstance(n.target, ir.VarRef)]
-    defs: dict[str, list[object]] = {}
-    pairs = [(d.var, d.init) for d in decls] + [(a.target.var, a.value) for a in assigns]  # type: ignore[union-attr]
-    for var, e in pairs:
-        defs.setdefault(var, []).append(e)
-    out: set[str] = set()
-    seen: set[str] = set()
-    todo = [n.var for n in ir.walk(cond) if isinstance(n, ir.VarRef)]
-    while todo:
-        v = todo.pop()
-        if v in seen:
-            continue
-        seen.add(v)
-        if v in params:
-            out.add(params[v])
-        for e in defs.get(v, ()):
-            todo += [n.var for n in ir.walk(e) if isinstance(n, ir.VarRef)]
-    return out
+    return params_read(cond, definitions(kernel), {p.var: p.name for p in kernel.params})
 
 
 def _bounds_check(kernel: ir.Kernel | None, cond: ir.Expr) -> bool:
@@ -265,23 +247,8 @@ def _bounds_check(kernel: ir.Kernel | None, cond: ir.Expr) -> bool:
     of a tile that the problem size may cut; a test of a block-local index is by design."""
     if kernel is None:
         return False
-    grid_vars: set[str] = set()
-    decls = [n for n in ir.walk(kernel.body) if isinstance(n, ir.Decl) and n.init is not None]
-    assigns = [n for n in ir.walk(kernel.body) if isinstance(n, ir.Assign) and isinstance(n.target, ir.VarRef)]
-    pairs = [(d.var, d.init) for d in decls] + [(a.target.var, a.value) for a in assigns]  # type: ignore[union-attr]
-    changed = True
-    while changed:
-        changed = False
-        for var, e in pairs:
-            if var not in grid_vars and _reads_grid(e, grid_vars):
-                grid_vars.add(var)
-                changed = True
-    return _reads_grid(cond, grid_vars)
-
-
-def _reads_grid(e: object, grid_vars: set[str]) -> bool:
-    return any(isinstance(n, ir.Builtin) and n.name.startswith("blockIdx") or
-               isinstance(n, ir.VarRef) and n.var in grid_vars for n in ir.walk(e))
+    grid = ("blockIdx",)
+    return reads(cond, dependent_locals(definitions(kernel), grid), grid)
 
 
 def _probe_runs(kresult, cond: ir.Expr) -> list[tuple[bool, dict, dict | None, dict]]:

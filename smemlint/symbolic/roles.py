@@ -4,6 +4,9 @@ A parameter a thread's index is compared with (`if (i < n)`, `for (i = tid; i < 
 is the problem's size along that index: the number of elements the grid covers. A value of it
 smaller than one block leaves most lanes of the block idle, which is an edge of the problem, not the
 steady state a per-line number describes.
+
+The helpers under it (a kernel's local definitions, the locals an index builtin reaches, the
+parameters an expression reads through locals) are also what SYNC001 asks of an exit's condition.
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ _RELATIONS = frozenset(("<", "<=", ">", ">="))
 _INDEX_BUILTINS = ("threadIdx", "blockIdx", "laneid")
 
 
-def _definitions(kernel: ir.Kernel) -> dict[str, list[ir.Expr]]:
+def definitions(kernel: ir.Kernel) -> dict[str, list[ir.Expr]]:
     """Local variable -> the expressions assigned to it (declarations and plain assignments)."""
     defs: dict[str, list[ir.Expr]] = {}
     for n in ir.walk(kernel.body):
@@ -24,25 +27,26 @@ def _definitions(kernel: ir.Kernel) -> dict[str, list[ir.Expr]]:
     return defs
 
 
-def _thread_dependent(defs: dict[str, list[ir.Expr]]) -> set[str]:
-    """The locals whose value depends on the thread's or the block's index."""
+def dependent_locals(defs: dict[str, list[ir.Expr]], builtins: tuple[str, ...] = _INDEX_BUILTINS) -> set[str]:
+    """The locals whose value depends on the `builtins` (by default the thread's or the block's index)."""
     dependent: set[str] = set()
     changed = True
     while changed:
         changed = False
         for var, exprs in defs.items():
-            if var not in dependent and any(_reads_index(e, dependent) for e in exprs):
+            if var not in dependent and any(reads(e, dependent, builtins) for e in exprs):
                 dependent.add(var)
                 changed = True
     return dependent
 
 
-def _reads_index(e: object, dependent: set[str]) -> bool:
-    return any(isinstance(n, ir.Builtin) and n.name.startswith(_INDEX_BUILTINS) or
+def reads(e: object, dependent: set[str], builtins: tuple[str, ...] = _INDEX_BUILTINS) -> bool:
+    """Whether `e` reads one of the `builtins` or a local in `dependent`."""
+    return any(isinstance(n, ir.Builtin) and n.name.startswith(builtins) or
                isinstance(n, ir.VarRef) and n.var in dependent for n in ir.walk(e))
 
 
-def _params_read(e: object, defs: dict[str, list[ir.Expr]], params: dict[str, str]) -> set[str]:
+def params_read(e: object, defs: dict[str, list[ir.Expr]], params: dict[str, str]) -> set[str]:
     """The parameters `e` reads, directly or through the locals computed from them."""
     out: set[str] = set()
     seen: set[str] = set()
@@ -63,13 +67,13 @@ def index_bounds(kernel: ir.Kernel) -> frozenset[str]:
     """The names of the parameters a thread-dependent index is compared with: in `a < b` (or
     `<=`, `>`, `>=`) where one side depends on the thread's index and the other does not, the
     parameters the other side reads."""
-    defs = _definitions(kernel)
-    dependent = _thread_dependent(defs)
+    defs = definitions(kernel)
+    dependent = dependent_locals(defs)
     params = {p.var: p.name for p in kernel.params}
     out: set[str] = set()
     for n in ir.walk(kernel.body):
         if isinstance(n, ir.BinOp) and n.op in _RELATIONS:
-            left, right = _reads_index(n.lhs, dependent), _reads_index(n.rhs, dependent)
+            left, right = reads(n.lhs, dependent), reads(n.rhs, dependent)
             if left != right:
-                out |= _params_read(n.rhs if left else n.lhs, defs, params)
+                out |= params_read(n.rhs if left else n.lhs, defs, params)
     return frozenset(out)
