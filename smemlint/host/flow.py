@@ -10,8 +10,9 @@ import clang.cindex as ci
 
 from ..cursors.folding import operator_of
 from ..cursors.nodes import for_header
-from .syntax import (ARITH, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LOOPS, NO_ARGS, SWEPT, TAGS, UNKNOWN, children_of, copied,
-                     default_record, element_base, node_position, record_fields, strip, subscripted, walk)
+from .syntax import (ARITH, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LOOPS, NO_ARGS, SWEPT, TAGS, UNKNOWN,
+                     children_of, copied, default_record, element_base, node_position, record_fields, strip,
+                     subscripted, walk)
 
 K = ci.CursorKind
 WHOLE_LOOP_ITERATIONS = 64  # a loop before the launch is run to its end within this many iterations

@@ -28,9 +28,9 @@ import clang.cindex as ci
 from ..cursors.folding import operator_of
 from .flow import StatementRunner
 from .syntax import (ARITH, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
-                     COMMAND_LINE, MAX_DEPTH, NO_ARGS, ROUNDING, SWEPT, TAGS, UNKNOWN, Offset, children_of, copied, default_record,
-                     element_base, floating, initialized, is_argc, is_constant, is_equality_ref, node_position,
-                     record_fields, strip, walk)
+                     COMMAND_LINE, MAX_DEPTH, NO_ARGS, ROUNDING, SWEPT, TAGS, UNKNOWN, Offset, children_of, copied,
+                     default_record, element_base, floating, initialized, is_argc, is_constant, is_equality_ref,
+                     node_position, record_fields, strip, walk)
 
 K = ci.CursorKind
 

@@ -29,7 +29,8 @@ from . import pch
 from .discovery import discover
 from .flags import ParseOptions, find_cuda_toolkit, user_flags
 from .instances import instance_roots
-from .includes import FALLBACK_DIR, INCLUDE_DIR, LIBRARIES_DIR, STANDIN_DIR, include_dirs_of, toolkit_only, wants_toolkit
+from .includes import (FALLBACK_DIR, INCLUDE_DIR, LIBRARIES_DIR, STANDIN_DIR, include_dirs_of, toolkit_only,
+                       wants_toolkit)
 from .representative import Root, representative_roots
 
 # CXTranslationUnit_KeepGoing: keep building the AST after a fatal error such

@@ -152,28 +152,28 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
     multiples: dict[str, int] = {}
     # the launch whose arguments are read: the one the block is from, else the first (its block not
     # read: `k<<<64, atoi(argv[1])>>>(x, 64)` still passes 64)
-    args_launch = launch if launch is not None else (launches[0] if launches else None)
-    edges = _edge_sizes(kernel, args_launch, block)
+    given = launch if launch is not None else (launches[0] if launches else None)
+    edges = _edge_sizes(kernel, given, block)
     for i, p in enumerate(kernel.params):
         if not p.ctype.is_int:
             continue
-        value = args_launch.args[i] if args_launch is not None and i < len(args_launch.args) else None
+        value = given.args[i] if given is not None and i < len(given.args) else None
         if p.name in edges:
             params[p.name] = DEFAULT_INT_PARAM
             assumed.add(p.name)
-            sources[p.name] = f"{p.name} = {DEFAULT_INT_PARAM} assumed: the launch at {_place(args_launch.span, path)} " \
+            sources[p.name] = f"{p.name} = {DEFAULT_INT_PARAM} assumed: the launch at {_place(given.span, path)} " \
                 f"passes {value}, the program's value without command-line arguments, which change it; " \
                 f"fewer elements than the block's {block[0] * block[1] * block[2]} threads is an edge of the " \
                 f"problem, not its steady state"  # type: ignore[union-attr]
         elif value is not None:
             params[p.name] = value
-            sources[p.name] = f"{p.name} = {value} from the launch at {_place(args_launch.span, path)}" + \
-                _first_iteration(args_launch)  # type: ignore[union-attr]
+            sources[p.name] = f"{p.name} = {value} from the launch at {_place(given.span, path)}" + \
+                _first_iteration(given)  # type: ignore[union-attr]
         else:
             params[p.name] = DEFAULT_INT_PARAM
             assumed.add(p.name)  # evaluated in wide integers: its products never wrap into a false guard
             # (what the launching code asserts holds also where its block shape is not read)
-            m = args_launch.asserted_multiples[i] if args_launch is not None and i < len(args_launch.asserted_multiples) \
+            m = given.asserted_multiples[i] if given is not None and i < len(given.asserted_multiples) \
                 else None
             if m is not None:
                 multiples[p.name] = m  # 0: a multiple of a modulus not evaluated
