@@ -301,6 +301,7 @@ class Interpreter(Expressions, Costing):
     def _under_unknown(self, why: str, s: ir.Stmt, mask: np.ndarray) -> dict[str, Value]:
         """Run `s` as if every lane took it, under a data-dependent condition; return the env it produced."""
         saved = dict(self.frame.env)
+        returned = self.frame.returned
         self._guards.append(why)
         try:
             self.exec_stmt(s, mask)
@@ -308,6 +309,10 @@ class Interpreter(Expressions, Costing):
             self._guards.pop()
         after = self.frame.env
         self.frame.env = saved
+        if len(self._frames) == 1:
+            # the kernel's own `if (flag) return;`: the code after it is the other side's, which some
+            # run executes (a helper's early return keeps its value: it stays as it was)
+            self.frame.returned = returned
         return after
 
     def exec_if(self, s: ir.If, mask: np.ndarray) -> None:

@@ -165,6 +165,11 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
                 f"passes {value}, the program's value without command-line arguments, which change it; " \
                 f"fewer elements than the block's {block[0] * block[1] * block[2]} threads is an edge of the " \
                 f"problem, not its steady state"  # type: ignore[union-attr]
+        elif value is None and p.ctype.spelling.split()[-1:] == ["bool"]:  # (`const bool` too)
+            # a flag, not a size: left unknown, so each `if` on it runs both of its branches (1024 was
+            # `true` and emptied a kernel behind `if (skip) return;`); its accesses say so
+            sources[p.name] = f"{p.name}: a flag no launch in this file gives; the code under each of its " \
+                "values is evaluated"
         elif value is not None:
             params[p.name] = value
             sources[p.name] = f"{p.name} = {value} from the launch at {_place(given.span, path)}" + \
