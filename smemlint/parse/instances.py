@@ -33,13 +33,14 @@ _QUOTED = re.compile(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"', re.M)
 MAX_HEADER = 1 << 20  # bytes of an included header read for its macros
 
 
-def _split_arguments(args: str) -> list[str]:
-    """A macro call's arguments, split at the commas outside brackets."""
+def split_outside(text: str, opening: str = "(<[", closing: str = ")>]") -> list[str]:
+    """`text` split at the commas outside the brackets (by default a macro call's arguments: braces do
+    not protect a comma from the preprocessor), each part stripped."""
     out, depth, cur = [], 0, ""
-    for ch in args:
-        if ch in "(<[":
+    for ch in text:
+        if ch in opening:
             depth += 1
-        elif ch in ")>]":
+        elif ch in closing:
             depth -= 1
         if ch == "," and depth == 0:
             out.append(cur.strip())
@@ -76,7 +77,7 @@ def macro_instances(code: str, path: str, text: str | None = None) -> str:
         if call.group("name") not in macros:
             continue
         params, body = macros[call.group("name")]
-        args = _split_arguments(call.group("args"))
+        args = split_outside(call.group("args"))
         if len(args) != len(params):
             continue
         values = dict(zip(params, args))

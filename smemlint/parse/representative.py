@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .written import _matching, definitions
+from .instances import split_outside
+from .written import matching_close, definitions
 
 REPRESENTATIVE_ROOT = "__smemlint_representative_"
 MAX_ROOTS = 64
@@ -45,18 +46,8 @@ class Root:
 
 
 def _split(params: str) -> list[str]:
-    out, depth, cur = [], 0, ""
-    for ch in params:
-        if ch in "(<[{":
-            depth += 1
-        elif ch in ")>]}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    return [p for p in [*out, cur.strip()] if p]
+    """A template parameter list's parameters (a default's braces hold its commas)."""
+    return [p for p in split_outside(params, "(<[{", ")>]}") if p]
 
 
 def _template_head(code: str, at: int) -> str | None:
@@ -68,7 +59,7 @@ def _template_head(code: str, at: int) -> str | None:
         rest = code[j:at]
         if re.match(r"\s*<", rest) and (i == 0 or not (code[i - 1].isalnum() or code[i - 1] == "_")):
             lt = j + rest.index("<")
-            gt = _matching(code, lt, "<", ">")
+            gt = matching_close(code, lt, "<", ">")
             if gt <= at and _QUALIFIERS.match(code[gt:at]) and ";" not in code[gt:at]:
                 return code[lt + 1:gt - 1]
             return None
@@ -112,7 +103,7 @@ def representative_roots(text: str) -> tuple[str, list[Root]]:
         if head is None:
             continue
         params = _split(head)
-        close = _matching(code, brace, "{", "}")
+        close = matching_close(code, brace, "{", "}")
         # every parameter a value with a default (extract.py analyses the template with its defaults): no
         # root. (A kernel launched by name gets one too: its launch may be in a host template nothing
         # instantiates, tiny-cuda-nn's `kernel_one_blob<T><<<...>>>` in a class template's method;
@@ -121,7 +112,8 @@ def representative_roots(text: str) -> tuple[str, list[Root]]:
             continue
         body = code[brace:close]
         bounds_m = re.search(r"__launch_bounds__\s*\(", code[at:brace])
-        bounds = code[at + bounds_m.end() - 1:_matching(code, at + bounds_m.end() - 1, "(", ")")] if bounds_m else ""
+        paren = at + bounds_m.end() - 1 if bounds_m else -1
+        bounds = code[paren:matching_close(code, paren, "(", ")")] if bounds_m else ""
         # the arguments up to the last parameter without a default (clang fills the defaults after it)
         last = max((i for i, p in enumerate(params) if "=" not in p), default=-1)
         args, said = [], []

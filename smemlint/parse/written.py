@@ -35,7 +35,7 @@ def _in_define(text: str, at: int) -> bool:
         start = prev_start
 
 
-def _matching(text: str, i: int, open_: str, close: str) -> int:
+def matching_close(text: str, i: int, open_: str, close: str) -> int:
     """Index just past the bracket that closes the one at `i` (len(text) if none)."""
     depth = 0
     for j in range(i, len(text)):
@@ -84,10 +84,10 @@ def definitions(text: str) -> tuple[str, list[tuple[str, int, int]]]:
             if m is None or ";" in code[i:paren] or "{" in code[i:paren]:
                 break
             if m.group(1) in _ATTRIBUTES:
-                i = _matching(code, paren, "(", ")")
+                i = matching_close(code, paren, "(", ")")
                 continue
             name = m.group(1)
-            i = _matching(code, paren, "(", ")")
+            i = matching_close(code, paren, "(", ")")
             break
         if name is None:
             continue
