@@ -600,8 +600,10 @@ def _attach_charged_lines(k: KernelResult, kf) -> None:
     than its own (sass/kernelfacts.py `charged_lines`, from nvcc's line table): a toolkit operator or
     intrinsic inlined there (`half2 x = p[i]`: `cuda_fp16.h`'s copy; `wmma` fragments: `mma.hpp`;
     `atomicAdd`: its header), the kernel's call of a header's helper the access is in, or another
-    line nvcc charged. Every place with the instructions counted there and `of` (the access's
-    instructions), its own line first; None when all are counted on its own line only."""
+    line nvcc charged; for an access with no instruction of its own, the line above it nvcc moved
+    them to (a load hoisted to a barrier: kernelfacts.moved_up_to). Every place with the
+    instructions counted there and `of` (the access's instructions), its own line first; None when
+    all are counted on its own line only."""
     claimed: dict[tuple, set[int]] = {}
     for a in k.accesses:
         claimed.setdefault((a.file, a.space, a.op), set()).add(a.sass_line)
@@ -611,6 +613,9 @@ def _attach_charged_lines(k: KernelResult, kf) -> None:
         places, total = kf.charged_lines(a.sass_line, a.space, a.op, a.file,
                                          frozenset(claimed[(a.file, a.space, a.op)]))
         own = (a.file, a.sass_line)
+        if not places and a.op in ("ld", "st") and (moved := kf.moved_up_to(
+                a.sass_line, a.space, a.op, a.file, frozenset(claimed[(a.file, a.space, a.op)]))):
+            places, total = {(a.file, moved[0]): moved[1]}, moved[1]
         if not places or set(places) == {own}:
             continue
         a.charged_to = [{"file": f, "line": ln, "instructions": n, "of": total}

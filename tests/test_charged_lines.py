@@ -59,6 +59,42 @@ def test_charged_lines_follow_the_innermost_frame_of_each_file():
     assert ptx.charged_lines(10, "global", "ld", "k.cu") == ({}, 0)
 
 
+def test_an_access_without_instructions_takes_the_unclaimed_line_above_it():
+    kf = _facts([
+        Instr(0x00, "LDS", "", "R2, [UR4]", "k.cu", 17),                  # hoisted to the barrier on 17
+        Instr(0x10, "LDS", "", "R3, [R4]", "k.cu", 12),                   # line 12's own load
+        Instr(0x20, "LDS", "", "R5, [UR4]", "k.cu", 4, (("k.cu", 9),)),   # a helper's load, called from 9
+        Instr(0x30, "LDS", "@!PT", "RZ, [UR4]", "k.cu", 19),              # never executes
+        Instr(0x40, "STS", "", "[UR4], R2", "k.cu", 18),                  # another op
+    ])
+    assert kf.moved_up_to(20, "shared", "ld", "k.cu", frozenset({12, 20})) == (17, 1)
+    # nothing unclaimed between the access and a claimed line above it: not its instructions
+    assert kf.moved_up_to(16, "shared", "ld", "k.cu", frozenset({12, 16})) is None
+    assert kf.moved_up_to(20, "shared", "ld", "k.cu", frozenset({12, 18, 20})) is None
+    # an instruction below the access is not moved up from it; a helper's is counted on its own line
+    assert kf.moved_up_to(15, "shared", "ld", "k.cu", frozenset({12, 15})) is None
+    assert kf.moved_up_to(11, "shared", "ld", "k.cu", frozenset({11, 12})) == (4, 1)
+    assert kf.moved_up_to(20, "global", "ld", "k.cu") is None
+    ptx = _facts(kf.instrs)
+    ptx.source = "ptx"
+    assert ptx.moved_up_to(20, "shared", "ld", "k.cu") is None
+
+
+@pytest.mark.skipif(Toolchain.find().nvcc is None or not Toolchain.find().can_disassemble,
+                    reason="SASS tools missing: " + (Toolchain.find().missing_note() or "-"))
+def test_a_load_hoisted_to_a_barrier_is_charged_to_the_barrier(tmp_path, monkeypatch):
+    monkeypatch.setenv("SMEMLINT_CACHE_DIR", str(tmp_path / "cache"))
+    path = ROOT / "fixtures" / "sass" / "hoisted_loads.cu"
+    lines = path.read_text().splitlines()
+    r = lint_file(str(path), Settings(sass=True))
+    assert r.status == "ok", r.error
+    (hoisted,) = [a for a in r.accesses if a.kernel == "center" and a.space == "shared" and a.op == "ld"]
+    (e,) = hoisted.charged_to
+    assert lines[e["line"] - 1].strip() == "__syncthreads();" and e["instructions"] == e["of"] == 1
+    (kept,) = [a for a in r.accesses if a.kernel == "scale" and a.space == "shared" and a.op == "ld"]
+    assert kept.charged_to is None
+
+
 _FRAME = re.compile(r'//##\s*File\s+"([^"]*)",\s*line\s+(\d+)(.*)$')
 _CALL = re.compile(r'inlined at\s+"([^"]*)",\s*line\s+(\d+)')
 _MEM = re.compile(r"^\s*/\*[0-9a-f]+\*/\s+(@!?P\w+\s+)?(LDG|STG|LDS|STS|ATOMG|REDG|RED)\b")
