@@ -342,11 +342,14 @@ def _assignments(fn: ci.Cursor, kids) -> dict[int, list]:
                 where.insert(0, _literal(index))
                 lhs = _strip_casts(inner[0])
             target = node if is_init else (lhs.referenced if lhs.kind == K.DECL_REF_EXPR else None)
-            kernel = rhs.referenced if rhs.kind == K.DECL_REF_EXPR else None
-            if target is not None and not any(target == s for s in skip) and kernel is not None and \
-                    kernel.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and \
-                    any(a.kind == K.CUDAGLOBAL_ATTR for a in kernel.get_children()):
-                record(target, (kernel, tuple(where), labels))
+            if target is not None and not any(target == s for s in skip):
+                # `k`, or a host function's call that returns kernels (exllamav2's
+                # `fp = pick_layer_norm_kernel(bpw)` returns one of 16 instances): each is launched
+                kernels = [rhs.referenced] if rhs.kind == K.DECL_REF_EXPR else \
+                    _returned_kernels(rhs.referenced, kids) if rhs._kind_id == _CALL_EXPR else []
+                for kernel in kernels:
+                    if _is_kernel(kernel):
+                        record(target, (kernel, tuple(where), labels))
             if not is_init:
                 return
             # a declaration's initialiser is not walked for the declared variable itself (its own
@@ -362,6 +365,30 @@ def _assignments(fn: ci.Cursor, kids) -> dict[int, list]:
     except Exception:  # noqa: BLE001 - what cannot be read selects no kernel
         return {}
     return found
+
+
+def _is_kernel(f: ci.Cursor | None) -> bool:
+    return f is not None and f.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and \
+        any(a.kind == K.CUDAGLOBAL_ATTR for a in f.get_children())
+
+
+def _returned_kernels(f: ci.Cursor | None, kids) -> list[ci.Cursor]:
+    """The kernels a host function's `return` statements name (`return k<3>;`, `return &k;`), read
+    from its definition; none for a kernel, a function without a body, or a body too large to walk."""
+    f = f.get_definition() if f is not None and not _is_kernel(f) else None
+    tree = subtree(f, MAX_WALK) if f is not None else None
+    if tree is None:
+        return []
+    out = []
+    for c in tree[0]:
+        if c.kind != K.RETURN_STMT:
+            continue
+        value = [_strip_casts(x) for x in children(c) if x.kind.is_expression()]
+        while len(value) == 1 and value[0].kind == K.UNARY_OPERATOR:
+            value = [_strip_casts(x) for x in children(value[0]) if x.kind.is_expression()]
+        if len(value) == 1 and value[0].kind == K.DECL_REF_EXPR and _is_kernel(value[0].referenced):
+            out.append(value[0].referenced)
+    return out
 
 
 def _literal(c: ci.Cursor) -> int | None:
