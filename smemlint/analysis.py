@@ -600,8 +600,8 @@ def _attach_charged_lines(k: KernelResult, kf) -> None:
     than its own (sass/kernelfacts.py `charged_lines`, from nvcc's line table): a toolkit operator or
     intrinsic inlined there (`half2 x = p[i]`: `cuda_fp16.h`'s copy; `wmma` fragments: `mma.hpp`;
     `atomicAdd`: its header), the kernel's call of a header's helper the access is in, or another
-    line nvcc charged; for an access with no instruction of its own, the line above it nvcc moved
-    them to (a load hoisted to a barrier: kernelfacts.moved_up_to). Every place with the
+    line nvcc charged; for an access with no instruction of its own, the line nvcc moved them to
+    (kernelfacts.moved_to: a load hoisted to a barrier; a load into a local array, to its use). Every place with the
     instructions counted there and `of` (the access's instructions), its own line first; None when
     all are counted on its own line only."""
     claimed: dict[tuple, set[int]] = {}
@@ -613,8 +613,9 @@ def _attach_charged_lines(k: KernelResult, kf) -> None:
         places, total = kf.charged_lines(a.sass_line, a.space, a.op, a.file,
                                          frozenset(claimed[(a.file, a.space, a.op)]))
         own = (a.file, a.sass_line)
-        if not places and a.op in ("ld", "st") and (moved := kf.moved_up_to(
-                a.sass_line, a.space, a.op, a.file, frozenset(claimed[(a.file, a.space, a.op)]))):
+        into_local = a.op == "ld" and a.sass_line in claimed.get((a.file, "local", "st"), ())
+        if not places and a.op in ("ld", "st") and (moved := kf.moved_to(
+                a.sass_line, a.space, a.op, a.file, frozenset(claimed[(a.file, a.space, a.op)]), into_local)):
             places, total = {(a.file, moved[0]): moved[1]}, moved[1]
         if not places or set(places) == {own}:
             continue

@@ -59,7 +59,7 @@ def test_charged_lines_follow_the_innermost_frame_of_each_file():
     assert ptx.charged_lines(10, "global", "ld", "k.cu") == ({}, 0)
 
 
-def test_an_access_without_instructions_takes_the_unclaimed_line_above_it():
+def test_an_access_without_instructions_takes_the_nearest_unclaimed_line():
     kf = _facts([
         Instr(0x00, "LDS", "", "R2, [UR4]", "k.cu", 17),                  # hoisted to the barrier on 17
         Instr(0x10, "LDS", "", "R3, [R4]", "k.cu", 12),                   # line 12's own load
@@ -67,22 +67,25 @@ def test_an_access_without_instructions_takes_the_unclaimed_line_above_it():
         Instr(0x30, "LDS", "@!PT", "RZ, [UR4]", "k.cu", 19),              # never executes
         Instr(0x40, "STS", "", "[UR4], R2", "k.cu", 18),                  # another op
     ])
-    assert kf.moved_up_to(20, "shared", "ld", "k.cu", frozenset({12, 20})) == (17, 1)
+    assert kf.moved_to(20, "shared", "ld", "k.cu", frozenset({12, 20})) == (17, 1)
     # nothing unclaimed between the access and a claimed line above it: not its instructions
-    assert kf.moved_up_to(16, "shared", "ld", "k.cu", frozenset({12, 16})) is None
-    assert kf.moved_up_to(20, "shared", "ld", "k.cu", frozenset({12, 18, 20})) is None
+    assert kf.moved_to(16, "shared", "ld", "k.cu", frozenset({12, 16})) is None
+    assert kf.moved_to(20, "shared", "ld", "k.cu", frozenset({12, 18, 20})) is None
     # an instruction below the access is not moved up from it; a helper's is counted on its own line
-    assert kf.moved_up_to(15, "shared", "ld", "k.cu", frozenset({12, 15})) is None
-    assert kf.moved_up_to(11, "shared", "ld", "k.cu", frozenset({11, 12})) == (4, 1)
-    assert kf.moved_up_to(20, "global", "ld", "k.cu") is None
+    assert kf.moved_to(15, "shared", "ld", "k.cu", frozenset({12, 15})) is None
+    # a load into a local array kept in registers: charged to the array's use below it
+    assert kf.moved_to(15, "shared", "ld", "k.cu", frozenset({12, 15}), down=True) == (17, 1)
+    assert kf.moved_to(15, "shared", "ld", "k.cu", frozenset({12, 15, 16}), down=True) is None
+    assert kf.moved_to(11, "shared", "ld", "k.cu", frozenset({11, 12})) == (4, 1)
+    assert kf.moved_to(20, "global", "ld", "k.cu") is None
     ptx = _facts(kf.instrs)
     ptx.source = "ptx"
-    assert ptx.moved_up_to(20, "shared", "ld", "k.cu") is None
+    assert ptx.moved_to(20, "shared", "ld", "k.cu") is None
 
 
 @pytest.mark.skipif(Toolchain.find().nvcc is None or not Toolchain.find().can_disassemble,
                     reason="SASS tools missing: " + (Toolchain.find().missing_note() or "-"))
-def test_a_load_hoisted_to_a_barrier_is_charged_to_the_barrier(tmp_path, monkeypatch):
+def test_a_moved_load_is_charged_where_nvcc_put_it(tmp_path, monkeypatch):
     monkeypatch.setenv("SMEMLINT_CACHE_DIR", str(tmp_path / "cache"))
     path = ROOT / "fixtures" / "sass" / "hoisted_loads.cu"
     lines = path.read_text().splitlines()
@@ -93,6 +96,9 @@ def test_a_load_hoisted_to_a_barrier_is_charged_to_the_barrier(tmp_path, monkeyp
     assert lines[e["line"] - 1].strip() == "__syncthreads();" and e["instructions"] == e["of"] == 1
     (kept,) = [a for a in r.accesses if a.kernel == "scale" and a.space == "shared" and a.op == "ld"]
     assert kept.charged_to is None
+    (packed,) = [a for a in r.accesses if a.kernel == "packed" and a.space == "global" and a.op == "ld"]
+    (e,) = packed.charged_to
+    assert lines[e["line"] - 1].strip() == "sum += static_cast<int>(pack[i]);"
 
 
 _FRAME = re.compile(r'//##\s*File\s+"([^"]*)",\s*line\s+(\d+)(.*)$')

@@ -249,14 +249,16 @@ class KernelFacts:
                 out[where] = out.get(where, 0) + 1
         return out, total
 
-    def moved_up_to(self, line: int, space: str, op: str, path: str | None = None,
-                    claimed: frozenset[int] = frozenset()) -> tuple[int, int] | None:
+    def moved_to(self, line: int, space: str, op: str, path: str | None = None,
+                 claimed: frozenset[int] = frozenset(), down: bool = False) -> tuple[int, int] | None:
         """Where nvcc put the instructions of an access written on `line` that has none of its own
         (`charged_lines` found nothing): a load hoisted to a barrier or an `if` above it, a store
-        charged to its loop's header. The nearest line above `line` whose instructions in `space`
-        doing `op` have their innermost frame of `path` there, no access of the analysis claims, and
-        no claimed line lies between (an unclaimed instruction past a claimed line is not this
-        access's to take). (that line, its instructions), or None."""
+        charged to its loop's header; with `down`, also a load into a local array that nvcc keeps
+        in registers, charged to the array's first use below. The nearest line above `line` (then,
+        with `down`, below it) whose instructions in `space` doing `op` have their innermost frame of
+        `path` there, that no access of the analysis claims, with no claimed line between (an
+        unclaimed instruction past a claimed line is not this access's to take). (that line, its
+        instructions), or None."""
         key = path if path is not None else self.line_file
         if self.source != "sass" or key is None:
             return None
@@ -267,14 +269,15 @@ class KernelFacts:
             if _SPACE.get(ins.mnemonic) != (space, op):
                 continue
             mine = [ln for f, ln in [(ins.file, ins.line), *ins.inlined_at] if same_file(f, key)]
-            if mine and mine[0] < line and mine[0] not in claimed:
+            if mine and mine[0] != line and mine[0] not in claimed:
                 unclaimed[mine[0]] += 1
-        if not unclaimed:
-            return None
-        above = max(unclaimed)
-        if any(above < c < line for c in claimed):
-            return None
-        return above, unclaimed[above]
+        above = [ln for ln in unclaimed if ln < line]
+        below = [ln for ln in unclaimed if ln > line] if down else []
+        for there in ([max(above)] if above else []) + ([min(below)] if below else []):
+            low, high = min(there, line), max(there, line)
+            if not any(low < c < high for c in claimed):
+                return there, unclaimed[there]
+        return None
 
     def describe_line(self, line: int, space: str, op: str, path: str | None = None) -> str:
         """`LDS.128 + 3x LDS`: the instructions of `line` (of `path`) in `space` doing `op`."""
