@@ -406,7 +406,7 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
     kr = KernelResult(kernel.span.file, kernel.span.line, kernel.name, block, base_assumptions, accesses,
                       [t for _, _, t in it.notes], ir=kernel, unit=unit, config=resolved.config,
                       end_line=kernel.span.end_line, launched=resolved.launch is not None,
-                      representative=bool(kernel.representative))
+                      representative=bool(kernel.representative), key=kernel.key)
     if ld_sectors:
         kr.global_load_efficiency = round(min(1.0, ld_bytes / (ld_sectors * 32)), 4)
     if st_sectors:
@@ -492,6 +492,10 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
         result.kernels_written = [name for name, _ in written_kernels(source)]
         unit = extract(parsed.tu, path, source, focus)
         result.unit = unit
+        defined = {k.key for k in unit.kernels}
+        result.launches_of_others = [s for s in unit.launches if s.kernel not in defined]
+        launched_here = {s.kernel for s in unit.launches}
+        unit.launches += [s for s in settings.launches_elsewhere if s.kernel in defined - launched_here]
         result.reached_functions = sorted(reached_functions(unit))
         if focus is None:
             result.kernels_not_compiled = [n for n in result.kernels_written if n not in unit.defined_kernels]

@@ -44,6 +44,9 @@ class Settings:
     # in order; every matching entry adds its include dirs (searched before the global ones) and
     # defines, and the last matching block wins
     per_path: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[int, int, int] | None], ...] = ()
+    # launches (ir.LaunchSite) read in other files of the run, of kernels a file defines and does not
+    # launch itself (lint.py's second pass: a kernel of kernel.cu launched from main.cu)
+    launches_elsewhere: tuple = ()
 
     def enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(s) for s in self.select):

@@ -12,6 +12,7 @@ Workers die with the process that started them, however it ends.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import signal
 import threading
@@ -446,9 +447,55 @@ def lint_paths(files: list[str], settings: Settings, *, jobs: int | None = None,
     jobs = jobs or default_jobs()
     if todo:
         _run_workers(todo, settings, jobs, timeout, memory_mb, done)
+    # a kernel launched only from another file of the program (kernel.cu's, from main.cu): its file
+    # again, with those launches (each such file's result cached under the launches it was given)
+    for i, elsewhere in launched_elsewhere(results).items():
+        again = dataclasses.replace(settings, launches_elsewhere=elsewhere)
+        later = type(cache)(again, cache.dir) if cache is not None else None
+        key = later.key(files[i]) if later is not None else None
+        hit = later.get(key) if later is not None else None
+        if hit is not None:
+            results[i] = apply_filters(hit, again)
+            continue
+
+        def redone(_: int, result: FileResult, i: int = i, later=later, key=key) -> None:
+            results[i] = result
+            if later is not None:
+                later.put(key, result)
+
+        _run_workers([(i, files[i])], again, 1, timeout, memory_mb, redone)
     merged = merge_across_files([r for r in results if r is not None])
     explain_headers_alone(merged)  # a header that parses only where it is included: said so, not an error
     return merged
+
+
+def launched_elsewhere(results: list[FileResult | None]) -> dict[int, tuple]:
+    """For each result (by index) defining a kernel it does not launch itself, the launches of that
+    kernel read in the other files of the run: a kernel of kernel.cu, declared in kernel.h, launched
+    from main.cu. A launch counts for a kernel of the same key (its USR: name and parameter types)
+    defined in the launching file's folder or a folder above or below it, so that two programs of one
+    tree, each with its own `main.cu` and a kernel of the same name, do not lend each other theirs."""
+    sites: dict[str, list] = {}
+    for r in results:
+        for s in (r.launches_of_others if r is not None else ()):
+            sites.setdefault(s.kernel, []).append((os.path.dirname(os.path.abspath(r.path)), s))
+    out: dict[int, tuple] = {}
+    if not sites:
+        return out
+    for i, r in enumerate(results):
+        if r is None or r.status != "ok":
+            continue
+        here = os.path.dirname(os.path.abspath(r.path))
+        given = [s for k in r.kernels if not k.launched and "<" not in k.name
+                 for where, s in sites.get(k.key, ()) if _related(here, where)]
+        if given:
+            out[i] = tuple(given)
+    return out
+
+
+def _related(a: str, b: str) -> bool:
+    common = os.path.commonpath([a, b])
+    return common in (a, b)
 
 
 def _within(d, k: KernelResult) -> bool:

@@ -100,6 +100,7 @@ class KernelResult:
     end_line: int = 0  # last line of the kernel's definition (in `file`)
     launched: bool = False  # its block came from a launch the analysis read (not assumed)
     representative: bool = False  # an instance with representative template arguments (nothing instantiates it)
+    key: str = ""  # ir.Kernel.key: its USR and template arguments, the same in every file of a program
 
 
 @dataclass
@@ -128,6 +129,9 @@ class FileResult:
     kernels_written: list[str] | None = None
     # of those, the ones in code this build does not compile (inactive #if branches)
     kernels_not_compiled: list[str] | None = None
+    # the launches read in this file of kernels it does not define (ir.LaunchSite): the kernel's own
+    # file is analysed with them when it launches the kernel nowhere itself (lint.py)
+    launches_of_others: list = field(default_factory=list)
 
     @property
     def accesses(self) -> list[AccessResult]:

@@ -73,12 +73,15 @@ def _valid(b: tuple[int, int, int] | None) -> bool:
     return b is not None and all(v >= 1 for v in b) and b[0] * b[1] * b[2] <= 1024
 
 
-def _first_iteration(launch: ir.LaunchSite) -> str:
-    """The words saying which execution of the program and of its loops a launch's values are from."""
+def _first_iteration(launch: ir.LaunchSite, path: str = "") -> str:
+    """The words saying which execution of the program and of its loops a launch's values are from
+    (the loops' file named where the launch is in another file than `path`)."""
     words = []
     if launch.first_iteration:
         lines = ", ".join(str(n) for n in launch.first_iteration)
-        words.append(f"its first execution: the first iteration of the loop at "
+        where = f"{os.path.basename(launch.span.file)} " if launch.span.file and path and \
+            os.path.abspath(launch.span.file) != os.path.abspath(path) else ""
+        words.append(f"its first execution: the first iteration of the loop at {where}"
                      f"line{'s' if len(launch.first_iteration) > 1 else ''} {lines}" +
                      (", the first of the values it walks" if launch.swept else ""))
     if launch.without_arguments:
@@ -115,7 +118,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
         block = launch.block  # type: ignore[assignment]
         text = f" `{launch.block_text}`" if launch.block_text else ""
         block_source = f"block {_fmt(block)}{text} from the launch at {_place(launch.span, path)}" + \
-            _first_iteration(launch)
+            _first_iteration(launch, path)
     elif kernel.launch_bounds and 1 <= kernel.launch_bounds <= 1024:
         block = (kernel.launch_bounds, 1, 1)
         block_source = f"block {_fmt(block)} from __launch_bounds__({kernel.launch_bounds})"
@@ -142,7 +145,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
                            f"`// smemlint: block(x, y)` above the kernel or --block)"
     if launch is not None and launch.grid is not None and all(v >= 1 for v in launch.grid):
         grid = launch.grid
-        grid_source = f"grid {_fmt(grid)} from the launch at {_place(launch.span, path)}" + _first_iteration(launch)
+        grid_source = f"grid {_fmt(grid)} from the launch at {_place(launch.span, path)}" + _first_iteration(launch, path)
     else:
         grid = DEFAULT_GRID
         grid_source = f"grid {_fmt(grid)} assumed"
@@ -173,7 +176,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
         elif value is not None:
             params[p.name] = value
             sources[p.name] = f"{p.name} = {value} from the launch at {_place(given.span, path)}" + \
-                _first_iteration(given)  # type: ignore[union-attr]
+                _first_iteration(given, path)  # type: ignore[union-attr]
         else:
             params[p.name] = DEFAULT_INT_PARAM
             assumed.add(p.name)  # evaluated in wide integers: its products never wrap into a false guard
