@@ -2,8 +2,7 @@
 accesses and their sites, barriers, intrinsics and inline PTX (instructions.py). Anything not
 understood becomes an `Opaque` value or an `Unsupported` statement with a reason; lowering never
 raises on user code. The per-file state (sites, symbols, functions) lives in the Extractor
-(extract.py), which makes one FunctionLowerer per function.
-"""
+(extract.py), which makes one FunctionLowerer per function."""
 
 from __future__ import annotations
 
@@ -16,6 +15,7 @@ from ..ir import CType, Span
 from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, unary_operator_kind
 from ..cursors.nodes import children, for_header, in_system_header
 from . import collectives, instructions, objects, references
+from .statement_exprs import STMT_EXPR, lower_statement_expr
 from .barriers import ASM_BARRIER, barrier_name
 from .types import pointer_to, record_reference
 from .wording import binary_operator, construct, named
@@ -24,11 +24,10 @@ K = ci.CursorKind
 T = ci.TypeKind
 
 _BUILTIN_VARS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
-# Bounds that keep lowering (and every later walk over the IR) away from Python's recursion
-# limit and from exponential macro expansions. A RecursionError inside libclang's child
-# visitor is swallowed by ctypes and silently truncates the children, so depth is counted
-# here rather than caught. The evaluator treats these Opaque values as lane-varying
-# (symbolic/expressions.py matches the reason prefix ir.TOO_COMPLEX).
+# Bounds that keep lowering (and every later walk over the IR) away from Python's recursion limit and
+# from exponential macro expansions. A RecursionError inside libclang's child visitor is swallowed by
+# ctypes and silently truncates the children, so depth is counted here rather than caught. The evaluator
+# treats these Opaque values as lane-varying (symbolic/expressions.py matches ir.TOO_COMPLEX).
 MAX_NESTING = 120  # statements and expressions nested inside one another (one frame chain)
 MAX_NODES = 20_000  # statements and expressions lowered per function
 
@@ -133,6 +132,7 @@ class FunctionLowerer:
         # decl key -> the pointer type they are lowered as; their uses dereference it
         self.bound: dict[str, CType] = {}
         self.this: ir.Param | None = None  # a constructor's or a method's object (objects.py)
+        self.substituted: dict[str, ir.Expr] = {}  # a statement expression's variables (statement_exprs.py)
 
     def _too_complex(self, c: ci.Cursor) -> str | None:
         """Why `c` is not lowered (too deep, or the function too large), with a file note; else None."""
@@ -373,6 +373,8 @@ class FunctionLowerer:
         v = const_value(c) if ct.is_int else None
         if v is not None:
             return ir.Const(ct, v)
+        if k == STMT_EXPR and (e := lower_statement_expr(self, c, ct)) is not None:
+            return e
         parts = tuple(self.expr(x) for x in self.ex.children(c) if x.kind.is_expression())
         return ir.Opaque(ct, construct(k), parts)
 
@@ -442,6 +444,8 @@ class FunctionLowerer:
             return ir.Const(ct, v) if v is not None else ir.Opaque(
                 ct, f"template parameter {named(c.spelling, '(unnamed)')} (kernel not instantiated in this file)", uniform=True)
         if rk in (K.VAR_DECL, K.PARM_DECL):
+            if self.substituted and (e := self.substituted.get(self.ex.decl_key(ref))) is not None:
+                return e
             sym = self.ex.symbol_for_decl(ref) if rk == K.VAR_DECL else None
             if sym is not None:
                 if sym.space == "shared":
