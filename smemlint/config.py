@@ -284,7 +284,7 @@ def settings_toml(settings: Settings) -> list[str]:
                         for g, i, d, b in settings.per_path]
     else:
         tables_after = []
-    internal = {"source", "root", "pch_dir", "per_path"}
+    internal = {"source", "root", "pch_dir", "per_path", "launches_elsewhere"}
     for f in fields(settings):
         if f.name in tables or f.name in internal:
             continue
