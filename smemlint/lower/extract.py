@@ -448,17 +448,31 @@ class Extractor:
             sym = ir.Symbol(p.spelling, "global", self.ctype(pointee), (), False, 256, span_of(p, self.path),
                             False, self.decl_key(p))
             return ir.Param(self.decl_key(p), p.spelling, ct, sym)
-        fields = self._pointer_fields(t, p.spelling, 0, p) if ct.kind == "record" else ()
-        return ir.Param(self.decl_key(p), p.spelling, ct, None, fields)
+        if ct.kind != "record":
+            return ir.Param(self.decl_key(p), p.spelling, ct)
+        pointers: list[tuple[int, ir.Symbol]] = []
+        ints: list[tuple[int, str, CType]] = []
+        self._record_fields(t, p.spelling, 0, p, pointers, ints)
+        return ir.Param(self.decl_key(p), p.spelling, ct, None, tuple(pointers), tuple(ints))
 
-    def _pointer_fields(self, t: ci.Type, name: str, base: int, p: ci.Cursor,
-                        depth: int = 0) -> tuple[tuple[int, ir.Symbol], ...]:
-        """(byte offset, global object) of each pointer field of record type `t`, nested records too."""
-        out: list[tuple[int, ir.Symbol]] = []
+    def _record_fields(self, t: ci.Type, name: str, base: int, p: ci.Cursor, pointers: list, ints: list,
+                       depth: int = 0) -> None:
+        """Of record type `t`, nested records and base classes too: (byte offset, global object) of
+        each pointer field into `pointers`, (byte offset, `name.field`, type) of each integer field
+        but a `bool` into `ints`."""
         try:
             fields = list(t.get_fields())
+            decl = t.get_declaration()
+            bases = [ch for ch in decl.get_children() if ch.kind == K.CXX_BASE_SPECIFIER and not ch.is_virtual_base()]
         except Exception:  # noqa: BLE001 - a type libclang cannot list (dependent, incomplete)
-            return ()
+            return
+        for b in bases if depth < 4 else ():  # (a base's fields are spelled as the struct's own)
+            try:
+                bits = b.get_base_offsetof(decl)
+            except Exception:  # noqa: BLE001
+                continue
+            if bits is not None and bits >= 0 and not bits % 8:
+                self._record_fields(b.type.get_canonical(), name, base + bits // 8, p, pointers, ints, depth + 1)
         for f in fields:
             bits = f.get_field_offsetof()
             if bits is None or bits < 0 or bits % 8:
@@ -466,11 +480,14 @@ class Extractor:
             ft = f.type.get_canonical()
             where, offset = f"{name}.{f.spelling}", base + bits // 8
             if ft.kind == T.POINTER:
-                out.append((offset, ir.Symbol(where, "global", self.ctype(ft.get_pointee()), (), False, 256,
-                                              span_of(p, self.path), False, f"{self.decl_key(p)}+{offset}")))
+                pointers.append((offset, ir.Symbol(where, "global", self.ctype(ft.get_pointee()), (), False, 256,
+                                                   span_of(p, self.path), False, f"{self.decl_key(p)}+{offset}")))
             elif ft.kind == T.RECORD and depth < 4:
-                out += self._pointer_fields(ft, where, offset, p, depth + 1)
-        return tuple(out)
+                self._record_fields(ft, where, offset, p, pointers, ints, depth + 1)
+            elif ft.kind != T.BOOL and not f.is_bitfield():
+                fct = self.ctype(ft)
+                if fct.is_int and ft.kind != T.ENUM:
+                    ints.append((offset, where, fct))
 
     def lower_kernel(self, defn: ci.Cursor, display_name: str) -> ir.Kernel:
         key = (defn.get_usr() or self.decl_key(defn)) + display_name
@@ -752,14 +769,18 @@ def _rebuild(e: object, replace: dict[int, ir.Expr]) -> object:
 def _builtins_in(node: object) -> set[str]:
     found: set[str] = set()
     stack = [node]
+    node_fields = ir.node_fields
     while stack:
         n = stack.pop()
-        if isinstance(n, ir.Builtin):
-            found.add(n.name)
-        elif isinstance(n, (tuple, list)):
-            stack.extend(n)
-        elif hasattr(n, "__dataclass_fields__"):
-            stack.extend(getattr(n, f) for f in n.__dataclass_fields__ if f != "ctype")
+        t = type(n)
+        if t is ir.Builtin:
+            found.add(n.name)  # type: ignore[attr-defined]
+        elif t is tuple or t is list:
+            stack.extend(n)  # type: ignore[arg-type]
+        else:
+            fs = node_fields(t)
+            if fs:
+                stack.extend([getattr(n, f) for f in fs])
     return found
 
 
