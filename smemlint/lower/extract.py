@@ -81,6 +81,11 @@ class Extractor:
         self._builtins: dict[str, set[str]] = {}  # per lowered function: the builtins its body uses
         self._calls: dict[str, list] = {}  # per lowered function: its body's calls (called_functions)
         self._function_keys: dict[bytes, str] = {}  # lower_function's key of each definition cursor
+        # per called declaration (referenced()'s one object for it): its parameters, and the definition
+        # a call follows (None: none with a body outside the system headers), asked once
+        self.callee_parameters: dict[int, list[ci.Cursor]] = {}
+        self._empty_records: dict[bytes, bool] = {}
+        self.followed_definitions: dict[int, ci.Cursor | None] = {}
         self.function_sites: dict[str, range] = {}  # sites created while lowering each function
         self.function_shared: dict[str, list[ir.Symbol]] = {}  # shared arrays first seen in each function
         self.merged_sites: set[int] = set()  # sites of sibling fields folded into another site's access
@@ -113,6 +118,15 @@ class Extractor:
         if ct is None:
             ct = self._ctypes[k] = ctype_of(t)
         return ct
+
+    def empty_record(self, t: ci.Type) -> bool:
+        """Whether record type `t` holds no data: no field, in it or in its bases (an empty class,
+        sizeof 1); once per type."""
+        k = bytes(t.get_canonical())
+        empty = self._empty_records.get(k)
+        if empty is None:
+            empty = self._empty_records[k] = _no_fields(t.get_canonical(), 0)
+        return empty
 
     def referenced(self, c: ci.Cursor) -> ci.Cursor | None:
         """`c.referenced`, as the same Cursor object each time a declaration is referenced: the
@@ -648,8 +662,12 @@ class Extractor:
                                   "errors); analysed as the template, or as its representative instance where it has one")
                 specs = [s for s in specs if s not in bodiless]
             if len(specs) > per_kernel:
-                unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; the first "
-                                  f"{per_kernel} analysed, {len(specs) - per_kernel} skipped")
+                # those with the fewest `bool` template arguments true first (stable): a kernel's feature
+                # flags off, its common path (flash-attention's first launch sets local, ALiBi and softcap)
+                specs = sorted(specs, key=lambda s: display_name(s).count("true"))
+                unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; "
+                                  f"{per_kernel} analysed (those with the fewest flags set), {len(specs) - per_kernel} "
+                                  "skipped")
                 specs = specs[:per_kernel]
             rep, root = representative.get(loc, (None, None)) if not specs else (None, None)
             targets = specs if specs else [rep if rep is not None and self._has_body(rep) else pattern]
@@ -764,6 +782,18 @@ def _rebuild(e: object, replace: dict[int, ir.Expr]) -> object:
         if nv is not v:
             changes[f] = nv
     return dataclasses.replace(e, **changes) if changes else e
+
+
+def _no_fields(t: ci.Type, depth: int) -> bool:
+    """No field in record type `t` nor in its bases (unsure: False)."""
+    try:
+        if t.kind != T.RECORD or t.get_size() > 1 or depth > 8 or any(True for _ in t.get_fields()):
+            return False
+        decl = t.get_declaration()
+        return all(_no_fields(b.type.get_canonical(), depth + 1) for b in decl.get_children()
+                   if b.kind == K.CXX_BASE_SPECIFIER)
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def _builtins_in(node: object) -> set[str]:

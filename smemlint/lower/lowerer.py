@@ -629,6 +629,9 @@ class FunctionLowerer:
         return ir.Access(lv.ctype, site, op, lv, value)
 
     def load(self, c: ci.Cursor, ct: CType) -> ir.Expr:
+        if ct.kind == "record" and ct.bytes <= 1 and self.ex.empty_record(c.type):
+            # an object with no data (CuTe's `_`, `Int<N>{}`, tag types): copying it loads nothing
+            return ir.Opaque(ct, "an object with no data", uniform=True)
         lv = self.lvalue(c)
         if isinstance(lv, (ir.Subscript, ir.Deref, ir.Member)):
             if ct.kind == "array" or _dependent_array(c):
@@ -701,10 +704,8 @@ class FunctionLowerer:
         if ref is not None and ref.kind in _CALLABLE_KINDS:
             # functions, and methods followed like them: conversion operators and static helpers
             # that hand out an `extern __shared__` array (cuda-samples' SharedMemory<T>)
-            defn = ref.get_definition()
-            if defn is not None and defn.kind in _DEFINITION_KINDS and \
-                    any(ch.kind == K.COMPOUND_STMT for ch in self.ex.children(defn)) and \
-                    not in_system_header(defn):
+            defn = self._followed_definition(ref)
+            if defn is not None:
                 func_key = self.ex.lower_function(defn)
         if func_key is not None and objects.object_of(defn) is not None and defn.kind != K.CONSTRUCTOR:
             this, after = objects.object_argument(self, self.method_object(c), defn)
@@ -719,12 +720,33 @@ class FunctionLowerer:
                 args = (objects.record_value(self, obj), *args)
         return ir.Call(ct, name, args, func_key, sp)
 
+    def _followed_definition(self, ref: ci.Cursor) -> ci.Cursor | None:
+        """The definition of a called function whose body a call follows: one with a body, outside
+        the system headers (None: not followed). `ref` is referenced()'s object for the declaration,
+        so the answer is kept by its identity (a CuTe kernel calls the same helpers thousands of times)."""
+        known = self.ex.followed_definitions
+        if id(ref) in known:
+            return known[id(ref)]
+        defn = ref.get_definition()
+        if not (defn is not None and defn.kind in _DEFINITION_KINDS and
+                any(ch.kind == K.COMPOUND_STMT for ch in self.ex.children(defn)) and not in_system_header(defn)):
+            defn = None
+        known[id(ref)] = defn
+        return defn
+
     def _parameters(self, ref: ci.Cursor | None) -> list[ci.Cursor]:
-        """The parameter declarations of a called function (none known: [])."""
-        try:
-            return list(ref.get_arguments()) if ref is not None and ref.kind != K.FUNCTION_TEMPLATE else []
-        except Exception:  # noqa: BLE001
+        """The parameter declarations of a called function (none known: []); once per declaration."""
+        if ref is None:
             return []
+        known = self.ex.callee_parameters
+        params = known.get(id(ref))
+        if params is None:
+            try:
+                params = list(ref.get_arguments()) if ref.kind != K.FUNCTION_TEMPLATE else []
+            except Exception:  # noqa: BLE001
+                params = []
+            known[id(ref)] = params
+        return params
 
     def arguments(self, args_c: list[ci.Cursor], params: list[ci.Cursor]) -> tuple[ir.Expr, ...]:
         """A call's arguments: the value of each, but the address of an object bound to a reference

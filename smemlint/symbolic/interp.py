@@ -315,10 +315,10 @@ class Interpreter(Expressions, Costing):
             self._guards.pop()
         after = self.frame.env
         self.frame.env = saved
-        if len(self._frames) == 1:
-            # the kernel's own `if (flag) return;`: the code after it is the other side's, which some
-            # run executes (a helper's early return keeps its value: it stays as it was)
-            self.frame.returned = returned
+        # `if (flag) return;`, in the kernel's body or a helper's (flash-attention's compute_attn_1rowblock
+        # leaves at `if (m_block * kBlockM >= binfo.actual_seqlen_q) return;`): the code after it is
+        # the other side's, which some run executes
+        self.frame.returned = returned
         return after
 
     def exec_if(self, s: ir.If, mask: np.ndarray) -> None:
