@@ -691,10 +691,18 @@ class FunctionLowerer:
                 inner = self.ex.strip(args_c[0])
                 if inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR, K.DECL_REF_EXPR):
                     return self.load(inner, self.ex.ctype(inner.type))  # (a struct variable: itself)
+            if self._no_data(c, ct, args_c):
+                return ir.Opaque(ct, "an object with no data", uniform=True)
             defn = ref.get_definition()
             if defn is not None and objects.object_of(defn) is not None and not in_system_header(defn):
                 return ir.Call(ct, name, self.arguments(args_c, params), self.ex.lower_function(defn), sp)
             return ir.Opaque(ct, f"constructed {ct.spelling}", self.arguments(args_c, params))
+        if ref is not None and ref.kind == K.FUNCTION_DECL and self._no_data(c, ct, args_c):
+            # objects with no data in, one out: a value the types fix at compile time (CuTe's layout
+            # algebra over static shapes, `size(Layout<Shape<_8, _64>>{})` -> `Int<512>`), which nvcc
+            # folds away; its body is neither lowered nor evaluated (flash-attention's forward kernel spent
+            # its whole step budget in them before its main loop)
+            return ir.Opaque(ct, "an object with no data", uniform=True)
         if ref is not None and ref.kind == K.FUNCTION_DECL and len(args_c) == 2:
             quotient = instructions.fast_division(self, ref, args_c, ct)
             if quotient is not None:
@@ -719,6 +727,11 @@ class FunctionLowerer:
             if obj is not None:
                 args = (objects.record_value(self, obj), *args)
         return ir.Call(ct, name, args, func_key, sp)
+
+    def _no_data(self, c: ci.Cursor, ct: CType, args_c: list[ci.Cursor]) -> bool:
+        """Whether call `c` makes an object with no data from arguments with none."""
+        return ct.kind == "record" and ct.bytes <= 1 and self.ex.empty_record(c.type) and \
+            all(self.ex.empty_record(a.type) for a in args_c)
 
     def _followed_definition(self, ref: ci.Cursor) -> ci.Cursor | None:
         """The definition of a called function whose body a call follows: one with a body, outside
