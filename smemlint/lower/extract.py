@@ -34,6 +34,7 @@ from .types import ctype_of
 K = ci.CursorKind
 T = ci.TypeKind
 
+_VECTOR_TYPE = re.compile(r"(u?(char|short|int|long|longlong)|float|double)[1-4]|dim3")
 _ANNOTATION = re.compile(r"//\s*smemlint:\s*block\s*\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?(?:,\s*(\d+)\s*)?\)")
 MAX_INSTANTIATIONS = 16  # template instantiations of one kernel analysed per file
 MAX_FILE_INSTANCES = 48  # ... and of all the file's kernels together, unless each would get fewer than
@@ -467,6 +468,8 @@ class Extractor:
         pointers: list[tuple[int, ir.Symbol]] = []
         ints: list[tuple[int, str, CType]] = []
         self._record_fields(t, p.spelling, 0, p, pointers, ints)
+        if _VECTOR_TYPE.fullmatch(t.get_canonical().get_declaration().spelling or ""):
+            ints = []  # a CUDA vector (`uint3`, `int2`): a value (coordinates, fast-division magic), not sizes
         return ir.Param(self.decl_key(p), p.spelling, ct, None, tuple(pointers), tuple(ints))
 
     def _record_fields(self, t: ci.Type, name: str, base: int, p: ci.Cursor, pointers: list, ints: list,

@@ -605,6 +605,16 @@ class FunctionLowerer:
                 return ir.Deref(ct, ir.Cast(ptr, ir.AddrOf(ptr, base)), sp)
             if isinstance(base, ir.SymbolRef) and base.ctype.kind == "array":  # an array's bytes (`extern __shared__`)
                 return ir.Deref(ct, ir.Cast(ptr, base), sp)
+        if k == K.CXX_STATIC_CAST_EXPR and ct.kind == "record" and ct.bytes > 0:
+            # a struct seen as its own type or as a base class that is all of it (CuTe's
+            # `static_cast<S&&>(s).first_`, `static_cast<tuple<Shape, Stride> const&>(*this)`): the same
+            # object, a variable where it is one (was: memory of unknown place)
+            inner = [x for x in self.ex.children(c) if x.kind.is_expression()]
+            if inner and self.ex.ctype(inner[-1].type).kind == "record" and self.ex.ctype(inner[-1].type).bytes == ct.bytes:
+                base = self.lvalue(inner[-1])
+                if isinstance(base, (ir.VarRef, ir.LocalField, ir.Subscript, ir.Deref, ir.Member)):
+                    return base
+                return ir.Opaque(ct, f"memory designated by {construct(k)}", (base,), uniform=False)
         if k == K.CONDITIONAL_OPERATOR:  # `cond ? smemA : smemB` as an lvalue: one of two objects, not a load
             ch = self.ex.children(c)
             a, b = self.lvalue(ch[1]), self.lvalue(ch[2])
