@@ -25,6 +25,7 @@ from ..host.launches import (display_name, is_bundled, kernel_pattern, launch_si
 from ..host.syntax import remembered_children
 from ..host.values import HostEvaluator
 from ..ir import CType, Span
+from . import callees
 from .calltree import called_functions, reaches_write
 from .lowerer import FunctionLowerer, strip
 from .objects import constructor_body, object_of
@@ -34,7 +35,6 @@ from .types import ctype_of
 K = ci.CursorKind
 T = ci.TypeKind
 
-_VECTOR_TYPE = re.compile(r"(u?(char|short|int|long|longlong)|float|double)[1-4]|dim3")
 _ANNOTATION = re.compile(r"//\s*smemlint:\s*block\s*\(\s*(\d+)\s*(?:,\s*(\d+)\s*)?(?:,\s*(\d+)\s*)?\)")
 MAX_INSTANTIATIONS = 16  # template instantiations of one kernel analysed per file
 MAX_FILE_INSTANCES = 48  # ... and of all the file's kernels together, unless each would get fewer than
@@ -85,7 +85,7 @@ class Extractor:
         # per called declaration (referenced()'s one object for it): its parameters, and the definition
         # a call follows (None: none with a body outside the system headers), asked once
         self.callee_parameters: dict[int, list[ci.Cursor]] = {}
-        self._empty_records: dict[bytes, bool] = {}
+        self.empty_records: dict[bytes, bool] = {}  # callees.empty_record's answers per type
         self.followed_definitions: dict[int, ci.Cursor | None] = {}
         self.function_sites: dict[str, range] = {}  # sites created while lowering each function
         self.function_shared: dict[str, list[ir.Symbol]] = {}  # shared arrays first seen in each function
@@ -119,15 +119,6 @@ class Extractor:
         if ct is None:
             ct = self._ctypes[k] = ctype_of(t)
         return ct
-
-    def empty_record(self, t: ci.Type) -> bool:
-        """Whether record type `t` holds no data: no field, in it or in its bases (an empty class,
-        sizeof 1); once per type."""
-        k = bytes(t.get_canonical())
-        empty = self._empty_records.get(k)
-        if empty is None:
-            empty = self._empty_records[k] = _no_fields(t.get_canonical(), 0)
-        return empty
 
     def referenced(self, c: ci.Cursor) -> ci.Cursor | None:
         """`c.referenced`, as the same Cursor object each time a declaration is referenced: the
@@ -465,46 +456,8 @@ class Extractor:
             return ir.Param(self.decl_key(p), p.spelling, ct, sym)
         if ct.kind != "record":
             return ir.Param(self.decl_key(p), p.spelling, ct)
-        pointers: list[tuple[int, ir.Symbol]] = []
-        ints: list[tuple[int, str, CType]] = []
-        self._record_fields(t, p.spelling, 0, p, pointers, ints)
-        if _VECTOR_TYPE.fullmatch(t.get_canonical().get_declaration().spelling or ""):
-            ints = []  # a CUDA vector (`uint3`, `int2`): a value (coordinates, fast-division magic), not sizes
-        return ir.Param(self.decl_key(p), p.spelling, ct, None, tuple(pointers), tuple(ints))
-
-    def _record_fields(self, t: ci.Type, name: str, base: int, p: ci.Cursor, pointers: list, ints: list,
-                       depth: int = 0) -> None:
-        """Of record type `t`, nested records and base classes too: (byte offset, global object) of
-        each pointer field into `pointers`, (byte offset, `name.field`, type) of each integer field
-        but a `bool` into `ints`."""
-        try:
-            fields = list(t.get_fields())
-            decl = t.get_declaration()
-            bases = [ch for ch in decl.get_children() if ch.kind == K.CXX_BASE_SPECIFIER and not ch.is_virtual_base()]
-        except Exception:  # noqa: BLE001 - a type libclang cannot list (dependent, incomplete)
-            return
-        for b in bases if depth < 4 else ():  # (a base's fields are spelled as the struct's own)
-            try:
-                bits = b.get_base_offsetof(decl)
-            except Exception:  # noqa: BLE001
-                continue
-            if bits is not None and bits >= 0 and not bits % 8:
-                self._record_fields(b.type.get_canonical(), name, base + bits // 8, p, pointers, ints, depth + 1)
-        for f in fields:
-            bits = f.get_field_offsetof()
-            if bits is None or bits < 0 or bits % 8:
-                continue
-            ft = f.type.get_canonical()
-            where, offset = f"{name}.{f.spelling}", base + bits // 8
-            if ft.kind == T.POINTER:
-                pointers.append((offset, ir.Symbol(where, "global", self.ctype(ft.get_pointee()), (), False, 256,
-                                                   span_of(p, self.path), False, f"{self.decl_key(p)}+{offset}")))
-            elif ft.kind == T.RECORD and depth < 4:
-                self._record_fields(ft, where, offset, p, pointers, ints, depth + 1)
-            elif ft.kind != T.BOOL and not f.is_bitfield():
-                fct = self.ctype(ft)
-                if fct.is_int and ft.kind != T.ENUM:
-                    ints.append((offset, where, fct))
+        pointers, ints = callees.struct_fields(self, t, p)
+        return ir.Param(self.decl_key(p), p.spelling, ct, None, pointers, ints)
 
     def lower_kernel(self, defn: ci.Cursor, display_name: str) -> ir.Kernel:
         key = (defn.get_usr() or self.decl_key(defn)) + display_name
@@ -785,18 +738,6 @@ def _rebuild(e: object, replace: dict[int, ir.Expr]) -> object:
         if nv is not v:
             changes[f] = nv
     return dataclasses.replace(e, **changes) if changes else e
-
-
-def _no_fields(t: ci.Type, depth: int) -> bool:
-    """No field in record type `t` nor in its bases (unsure: False)."""
-    try:
-        if t.kind != T.RECORD or t.get_size() > 1 or depth > 8 or any(True for _ in t.get_fields()):
-            return False
-        decl = t.get_declaration()
-        return all(_no_fields(b.type.get_canonical(), depth + 1) for b in decl.get_children()
-                   if b.kind == K.CXX_BASE_SPECIFIER)
-    except Exception:  # noqa: BLE001
-        return False
 
 
 def _builtins_in(node: object) -> set[str]:

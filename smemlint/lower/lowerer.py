@@ -15,7 +15,7 @@ from .. import ir
 from ..ir import CType, Span
 from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, unary_operator_kind
 from ..cursors.nodes import children, for_header, in_system_header
-from . import collectives, instructions, objects, references
+from . import callees, collectives, instructions, objects, references
 from .barriers import ASM_BARRIER, barrier_name
 from .types import pointer_to, record_reference
 from .wording import binary_operator, construct, named
@@ -35,7 +35,6 @@ MAX_NODES = 20_000  # statements and expressions lowered per function
 _LOAD_INTRINSICS = frozenset(("__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"))
 _STORE_INTRINSICS = frozenset(("__stwb", "__stcg", "__stcs", "__stwt"))
 _CALLABLE_KINDS = (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD, K.CONVERSION_FUNCTION)
-_DEFINITION_KINDS = (K.FUNCTION_DECL, K.CXX_METHOD, K.CONVERSION_FUNCTION)
 
 
 _REFERENCE_CASTS = (K.CXX_REINTERPRET_CAST_EXPR, K.CXX_CONST_CAST_EXPR)
@@ -605,16 +604,8 @@ class FunctionLowerer:
                 return ir.Deref(ct, ir.Cast(ptr, ir.AddrOf(ptr, base)), sp)
             if isinstance(base, ir.SymbolRef) and base.ctype.kind == "array":  # an array's bytes (`extern __shared__`)
                 return ir.Deref(ct, ir.Cast(ptr, base), sp)
-        if k == K.CXX_STATIC_CAST_EXPR and ct.kind == "record" and ct.bytes > 0:
-            # a struct seen as its own type or as a base class that is all of it (CuTe's
-            # `static_cast<S&&>(s).first_`, `static_cast<tuple<Shape, Stride> const&>(*this)`): the same
-            # object, a variable where it is one (was: memory of unknown place)
-            inner = [x for x in self.ex.children(c) if x.kind.is_expression()]
-            if inner and self.ex.ctype(inner[-1].type).kind == "record" and self.ex.ctype(inner[-1].type).bytes == ct.bytes:
-                base = self.lvalue(inner[-1])
-                if isinstance(base, (ir.VarRef, ir.LocalField, ir.Subscript, ir.Deref, ir.Member)):
-                    return base
-                return ir.Opaque(ct, f"memory designated by {construct(k)}", (base,), uniform=False)
+        if k == K.CXX_STATIC_CAST_EXPR and (lv := references.static_cast_lvalue(self, c, ct)) is not None:
+            return lv
         if k == K.CONDITIONAL_OPERATOR:  # `cond ? smemA : smemB` as an lvalue: one of two objects, not a load
             ch = self.ex.children(c)
             a, b = self.lvalue(ch[1]), self.lvalue(ch[2])
@@ -639,8 +630,7 @@ class FunctionLowerer:
         return ir.Access(lv.ctype, site, op, lv, value)
 
     def load(self, c: ci.Cursor, ct: CType) -> ir.Expr:
-        if ct.kind == "record" and ct.bytes <= 1 and self.ex.empty_record(c.type):
-            # an object with no data (CuTe's `_`, `Int<N>{}`, tag types): copying it loads nothing
+        if ct.kind == "record" and ct.bytes <= 1 and callees.empty_record(self.ex, c.type):  # (CuTe's `_`)
             return ir.Opaque(ct, "an object with no data", uniform=True)
         lv = self.lvalue(c)
         if isinstance(lv, (ir.Subscript, ir.Deref, ir.Member)):
@@ -701,17 +691,14 @@ class FunctionLowerer:
                 inner = self.ex.strip(args_c[0])
                 if inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR, K.DECL_REF_EXPR):
                     return self.load(inner, self.ex.ctype(inner.type))  # (a struct variable: itself)
-            if self._no_data(c, ct, args_c):
+            if callees.no_data(self.ex, c, ct, args_c):
                 return ir.Opaque(ct, "an object with no data", uniform=True)
             defn = ref.get_definition()
             if defn is not None and objects.object_of(defn) is not None and not in_system_header(defn):
                 return ir.Call(ct, name, self.arguments(args_c, params), self.ex.lower_function(defn), sp)
             return ir.Opaque(ct, f"constructed {ct.spelling}", self.arguments(args_c, params))
-        if ref is not None and ref.kind == K.FUNCTION_DECL and self._no_data(c, ct, args_c):
-            # objects with no data in, one out: a value the types fix at compile time (CuTe's layout
-            # algebra over static shapes, `size(Layout<Shape<_8, _64>>{})` -> `Int<512>`), which nvcc
-            # folds away; its body is neither lowered nor evaluated (flash-attention's forward kernel spent
-            # its whole step budget in them before its main loop)
+        if ref is not None and ref.kind == K.FUNCTION_DECL and callees.no_data(self.ex, c, ct, args_c):
+            # a value the types fix at compile time (CuTe's layout algebra over static shapes): callees.py
             return ir.Opaque(ct, "an object with no data", uniform=True)
         if ref is not None and ref.kind == K.FUNCTION_DECL and len(args_c) == 2:
             quotient = instructions.fast_division(self, ref, args_c, ct)
@@ -722,7 +709,7 @@ class FunctionLowerer:
         if ref is not None and ref.kind in _CALLABLE_KINDS:
             # functions, and methods followed like them: conversion operators and static helpers
             # that hand out an `extern __shared__` array (cuda-samples' SharedMemory<T>)
-            defn = self._followed_definition(ref)
+            defn = callees.followed_definition(self.ex, ref)
             if defn is not None:
                 func_key = self.ex.lower_function(defn)
         if func_key is not None and objects.object_of(defn) is not None and defn.kind != K.CONSTRUCTOR:
@@ -738,38 +725,8 @@ class FunctionLowerer:
                 args = (objects.record_value(self, obj), *args)
         return ir.Call(ct, name, args, func_key, sp)
 
-    def _no_data(self, c: ci.Cursor, ct: CType, args_c: list[ci.Cursor]) -> bool:
-        """Whether call `c` makes an object with no data from arguments with none."""
-        return ct.kind == "record" and ct.bytes <= 1 and self.ex.empty_record(c.type) and \
-            all(self.ex.empty_record(a.type) for a in args_c)
-
-    def _followed_definition(self, ref: ci.Cursor) -> ci.Cursor | None:
-        """The definition of a called function whose body a call follows: one with a body, outside
-        the system headers (None: not followed). `ref` is referenced()'s object for the declaration,
-        so the answer is kept by its identity (a CuTe kernel calls the same helpers thousands of times)."""
-        known = self.ex.followed_definitions
-        if id(ref) in known:
-            return known[id(ref)]
-        defn = ref.get_definition()
-        if not (defn is not None and defn.kind in _DEFINITION_KINDS and
-                any(ch.kind == K.COMPOUND_STMT for ch in self.ex.children(defn)) and not in_system_header(defn)):
-            defn = None
-        known[id(ref)] = defn
-        return defn
-
-    def _parameters(self, ref: ci.Cursor | None) -> list[ci.Cursor]:
-        """The parameter declarations of a called function (none known: []); once per declaration."""
-        if ref is None:
-            return []
-        known = self.ex.callee_parameters
-        params = known.get(id(ref))
-        if params is None:
-            try:
-                params = list(ref.get_arguments()) if ref.kind != K.FUNCTION_TEMPLATE else []
-            except Exception:  # noqa: BLE001
-                params = []
-            known[id(ref)] = params
-        return params
+    def _parameters(self, ref: ci.Cursor | None) -> list[ci.Cursor]:  # (none known: [])
+        return callees.parameters(self.ex, ref)
 
     def arguments(self, args_c: list[ci.Cursor], params: list[ci.Cursor]) -> tuple[ir.Expr, ...]:
         """A call's arguments: the value of each, but the address of an object bound to a reference
