@@ -270,6 +270,21 @@ def lvalue_root(e: Expr, limit: int = 32) -> SymbolRef | VarRef | None:
     return None
 
 
+_NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def node_fields(t: type) -> tuple[str, ...]:
+    """The dataclass fields of IR type `t` that may hold statements or expressions, in declaration
+    order: all but `ctype` and `span`; none for a type, a span, a symbol or what is not a dataclass
+    (found once per type: the IR walks of a CuTe kernel meet a million nodes)."""
+    fs = _NODE_FIELDS.get(t)
+    if fs is None:
+        fs = () if t in (CType, Span, Symbol) else \
+            tuple(f for f in getattr(t, "__dataclass_fields__", ()) if f not in ("ctype", "span"))
+        _NODE_FIELDS[t] = fs
+    return fs
+
+
 def children(n: object) -> Iterator[Stmt | Expr]:
     """The statements and expressions directly inside an IR node (not its types, spans or symbols)."""
     for f in getattr(n, "__dataclass_fields__", ()):
@@ -421,6 +436,9 @@ class Param:
     # a struct passed by value: byte offset of each pointer field (nested structs' too) -> the global
     # object it points to (memory a kernel reaches through its arguments is global)
     fields: tuple[tuple[int, Symbol], ...] = ()
+    # and of each integer field that is not a flag (`bool`): (byte offset, `name.field` as written,
+    # its type): sizes no launch gives (launch.py assumes a value for them)
+    int_fields: tuple[tuple[int, str, CType], ...] = ()
 
 
 @dataclass(frozen=True)

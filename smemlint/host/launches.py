@@ -63,9 +63,17 @@ def _is_bool_parameter(c: ci.Cursor, i: int) -> bool:
     `true` argument's value as -1: the 1-bit integer, sign-extended)"""
     try:
         template = c.specialized_template
-        params = [p for p in template.get_children() if p.kind in _PARAMS] if template is not None else []
-        return i < len(params) and params[i].kind == K.TEMPLATE_NON_TYPE_PARAMETER and \
-            params[i].type.get_canonical().kind == ci.TypeKind.BOOL
+        if template is None:
+            return False
+        # each template's answer once per translation unit (kept on it: a CuTe kernel names the
+        # same templates' instances tens of thousands of times)
+        known = c.translation_unit.__dict__.setdefault("_smemlint_bool_parameters", {})
+        flags = known.get(template)
+        if flags is None:
+            params = [p for p in template.get_children() if p.kind in _PARAMS]
+            flags = known[template] = tuple(p.kind == K.TEMPLATE_NON_TYPE_PARAMETER and
+                                            p.type.get_canonical().kind == ci.TypeKind.BOOL for p in params)
+        return i < len(flags) and flags[i]
     except Exception:  # noqa: BLE001 - a template clang cannot show is read as integers
         return False
 

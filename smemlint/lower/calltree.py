@@ -14,25 +14,26 @@ from .. import ir
 
 # one call met by the walk: (function key, the calls in its own arguments and fields)
 CallItem = tuple[str, list]
-_SKIPPED = ("ctype", "span")
 
 
 def _calls_in(node: object) -> list[CallItem]:
     """The calls under `node`, in the order a last-in-first-out walk of its fields meets them."""
     out: list[CallItem] = []
     stack: list[tuple[object, list[CallItem]]] = [(node, out)]
+    node_fields = ir.node_fields
     while stack:
         n, into = stack.pop()
-        if isinstance(n, (tuple, list)):
-            stack.extend((x, into) for x in n)
+        t = type(n)
+        if t is tuple or t is list:
+            stack.extend([(x, into) for x in n])  # type: ignore[attr-defined]
             continue
-        if isinstance(n, ir.Call) and n.function is not None:
+        if t is ir.Call and n.function is not None:  # type: ignore[attr-defined]
             sub: list[CallItem] = []
-            into.append((n.function, sub))
+            into.append((n.function, sub))  # type: ignore[attr-defined]
             into = sub
-        fields = getattr(n, "__dataclass_fields__", None)
+        fields = node_fields(t)  # (a symbol's or a type's fields hold no call)
         if fields:
-            stack.extend((getattr(n, f), into) for f in fields if f not in _SKIPPED)
+            stack.extend([(getattr(n, f), into) for f in fields])
     return out
 
 
@@ -74,11 +75,16 @@ def reaches_write(root: object, functions: dict[str, ir.Function], known: dict[s
     walked (recursion) or not lowered yet."""
     stack: list[object] = [root]
     final = True
+    node_fields = ir.node_fields
     while stack:
         n = stack.pop()
-        if isinstance(n, ir.Access) and n.op != "ld":
+        t = type(n)
+        if t is tuple:
+            stack.extend(n)  # type: ignore[arg-type]
+            continue
+        if t is ir.Access and n.op != "ld":  # type: ignore[attr-defined]
             return True, True
-        if isinstance(n, ir.Call) and n.function:
+        if t is ir.Call and n.function:  # type: ignore[attr-defined]
             answer = known.get(n.function)
             if answer:
                 return True, True
@@ -95,9 +101,7 @@ def reaches_write(root: object, functions: dict[str, ir.Function], known: dict[s
                 if writes:
                     return True, done
                 final = final and done
-        fields = getattr(n, "__dataclass_fields__", None)
-        if isinstance(n, tuple):
-            stack.extend(n)
-        elif fields and not isinstance(n, (ir.CType, ir.Span, ir.Symbol)):
-            stack.extend(getattr(n, f) for f in fields)
+        fields = node_fields(t)
+        if fields:
+            stack.extend([getattr(n, f) for f in fields])
     return False, final

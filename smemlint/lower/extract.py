@@ -25,6 +25,7 @@ from ..host.launches import (display_name, is_bundled, kernel_pattern, launch_si
 from ..host.syntax import remembered_children
 from ..host.values import HostEvaluator
 from ..ir import CType, Span
+from . import callees
 from .calltree import called_functions, reaches_write
 from .lowerer import FunctionLowerer, strip
 from .objects import constructor_body, object_of
@@ -81,6 +82,11 @@ class Extractor:
         self._builtins: dict[str, set[str]] = {}  # per lowered function: the builtins its body uses
         self._calls: dict[str, list] = {}  # per lowered function: its body's calls (called_functions)
         self._function_keys: dict[bytes, str] = {}  # lower_function's key of each definition cursor
+        # per called declaration (referenced()'s one object for it): its parameters, and the definition
+        # a call follows (None: none with a body outside the system headers), asked once
+        self.callee_parameters: dict[int, list[ci.Cursor]] = {}
+        self.empty_records: dict[bytes, bool] = {}  # callees.empty_record's answers per type
+        self.followed_definitions: dict[int, ci.Cursor | None] = {}
         self.function_sites: dict[str, range] = {}  # sites created while lowering each function
         self.function_shared: dict[str, list[ir.Symbol]] = {}  # shared arrays first seen in each function
         self.merged_sites: set[int] = set()  # sites of sibling fields folded into another site's access
@@ -448,29 +454,10 @@ class Extractor:
             sym = ir.Symbol(p.spelling, "global", self.ctype(pointee), (), False, 256, span_of(p, self.path),
                             False, self.decl_key(p))
             return ir.Param(self.decl_key(p), p.spelling, ct, sym)
-        fields = self._pointer_fields(t, p.spelling, 0, p) if ct.kind == "record" else ()
-        return ir.Param(self.decl_key(p), p.spelling, ct, None, fields)
-
-    def _pointer_fields(self, t: ci.Type, name: str, base: int, p: ci.Cursor,
-                        depth: int = 0) -> tuple[tuple[int, ir.Symbol], ...]:
-        """(byte offset, global object) of each pointer field of record type `t`, nested records too."""
-        out: list[tuple[int, ir.Symbol]] = []
-        try:
-            fields = list(t.get_fields())
-        except Exception:  # noqa: BLE001 - a type libclang cannot list (dependent, incomplete)
-            return ()
-        for f in fields:
-            bits = f.get_field_offsetof()
-            if bits is None or bits < 0 or bits % 8:
-                continue
-            ft = f.type.get_canonical()
-            where, offset = f"{name}.{f.spelling}", base + bits // 8
-            if ft.kind == T.POINTER:
-                out.append((offset, ir.Symbol(where, "global", self.ctype(ft.get_pointee()), (), False, 256,
-                                              span_of(p, self.path), False, f"{self.decl_key(p)}+{offset}")))
-            elif ft.kind == T.RECORD and depth < 4:
-                out += self._pointer_fields(ft, where, offset, p, depth + 1)
-        return tuple(out)
+        if ct.kind != "record":
+            return ir.Param(self.decl_key(p), p.spelling, ct)
+        pointers, ints = callees.struct_fields(self, t, p)
+        return ir.Param(self.decl_key(p), p.spelling, ct, None, pointers, ints)
 
     def lower_kernel(self, defn: ci.Cursor, display_name: str) -> ir.Kernel:
         key = (defn.get_usr() or self.decl_key(defn)) + display_name
@@ -631,8 +618,12 @@ class Extractor:
                                   "errors); analysed as the template, or as its representative instance where it has one")
                 specs = [s for s in specs if s not in bodiless]
             if len(specs) > per_kernel:
-                unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; the first "
-                                  f"{per_kernel} analysed, {len(specs) - per_kernel} skipped")
+                # those with the fewest `bool` template arguments true first (stable): a kernel's feature
+                # flags off, its common path (flash-attention's first launch sets local, ALiBi and softcap)
+                specs = sorted(specs, key=lambda s: display_name(s).count("true"))
+                unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; "
+                                  f"{per_kernel} analysed (those with the fewest flags set), {len(specs) - per_kernel} "
+                                  "skipped")
                 specs = specs[:per_kernel]
             rep, root = representative.get(loc, (None, None)) if not specs else (None, None)
             targets = specs if specs else [rep if rep is not None and self._has_body(rep) else pattern]
@@ -752,14 +743,18 @@ def _rebuild(e: object, replace: dict[int, ir.Expr]) -> object:
 def _builtins_in(node: object) -> set[str]:
     found: set[str] = set()
     stack = [node]
+    node_fields = ir.node_fields
     while stack:
         n = stack.pop()
-        if isinstance(n, ir.Builtin):
-            found.add(n.name)
-        elif isinstance(n, (tuple, list)):
-            stack.extend(n)
-        elif hasattr(n, "__dataclass_fields__"):
-            stack.extend(getattr(n, f) for f in n.__dataclass_fields__ if f != "ctype")
+        t = type(n)
+        if t is ir.Builtin:
+            found.add(n.name)  # type: ignore[attr-defined]
+        elif t is tuple or t is list:
+            stack.extend(n)  # type: ignore[arg-type]
+        else:
+            fs = node_fields(t)
+            if fs:
+                stack.extend([getattr(n, f) for f in fs])
     return found
 
 

@@ -14,8 +14,7 @@ from .. import ir
 from ..ir import CType, Span
 from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, unary_operator_kind
 from ..cursors.nodes import children, for_header, in_system_header
-from . import collectives, instructions, objects, references
-from .statement_exprs import STMT_EXPR, lower_statement_expr
+from . import callees, collectives, instructions, objects, references, statement_exprs
 from .barriers import ASM_BARRIER, barrier_name
 from .types import pointer_to, record_reference
 from .wording import binary_operator, construct, named
@@ -34,7 +33,6 @@ MAX_NODES = 20_000  # statements and expressions lowered per function
 _LOAD_INTRINSICS = frozenset(("__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"))
 _STORE_INTRINSICS = frozenset(("__stwb", "__stcg", "__stcs", "__stwt"))
 _CALLABLE_KINDS = (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD, K.CONVERSION_FUNCTION)
-_DEFINITION_KINDS = (K.FUNCTION_DECL, K.CXX_METHOD, K.CONVERSION_FUNCTION)
 
 
 _REFERENCE_CASTS = (K.CXX_REINTERPRET_CAST_EXPR, K.CXX_CONST_CAST_EXPR)
@@ -128,8 +126,7 @@ class FunctionLowerer:
         self.nodes = 0
         self._noted: set[str] = set()
         self._discarded: ci.Cursor | None = None  # the call an expression statement makes, its value unused
-        # reference variables bound to memory (`Storage &s = *reinterpret_cast<Storage *>(smem);`):
-        # decl key -> the pointer type they are lowered as; their uses dereference it
+        # references bound to memory (`Storage &s = *reinterpret_cast<Storage *>(smem);`): key -> the pointer type
         self.bound: dict[str, CType] = {}
         self.this: ir.Param | None = None  # a constructor's or a method's object (objects.py)
         self.substituted: dict[str, ir.Expr] = {}  # a statement expression's variables (statement_exprs.py)
@@ -373,7 +370,7 @@ class FunctionLowerer:
         v = const_value(c) if ct.is_int else None
         if v is not None:
             return ir.Const(ct, v)
-        if k == STMT_EXPR and (e := lower_statement_expr(self, c, ct)) is not None:
+        if k == statement_exprs.STMT_EXPR and (e := statement_exprs.lower(self, c)) is not None:
             return e
         parts = tuple(self.expr(x) for x in self.ex.children(c) if x.kind.is_expression())
         return ir.Opaque(ct, construct(k), parts)
@@ -609,6 +606,8 @@ class FunctionLowerer:
                 return ir.Deref(ct, ir.Cast(ptr, ir.AddrOf(ptr, base)), sp)
             if isinstance(base, ir.SymbolRef) and base.ctype.kind == "array":  # an array's bytes (`extern __shared__`)
                 return ir.Deref(ct, ir.Cast(ptr, base), sp)
+        if k == K.CXX_STATIC_CAST_EXPR and (lv := references.static_cast_lvalue(self, c, ct)) is not None:
+            return lv
         if k == K.CONDITIONAL_OPERATOR:  # `cond ? smemA : smemB` as an lvalue: one of two objects, not a load
             ch = self.ex.children(c)
             a, b = self.lvalue(ch[1]), self.lvalue(ch[2])
@@ -633,6 +632,8 @@ class FunctionLowerer:
         return ir.Access(lv.ctype, site, op, lv, value)
 
     def load(self, c: ci.Cursor, ct: CType) -> ir.Expr:
+        if ct.kind == "record" and ct.bytes <= 1 and callees.empty_record(self.ex, c.type):  # (CuTe's `_`)
+            return ir.Opaque(ct, "an object with no data", uniform=True)
         lv = self.lvalue(c)
         if isinstance(lv, (ir.Subscript, ir.Deref, ir.Member)):
             if ct.kind == "array" or _dependent_array(c):
@@ -692,10 +693,15 @@ class FunctionLowerer:
                 inner = self.ex.strip(args_c[0])
                 if inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR, K.DECL_REF_EXPR):
                     return self.load(inner, self.ex.ctype(inner.type))  # (a struct variable: itself)
+            if callees.no_data(self.ex, c, ct, args_c):
+                return ir.Opaque(ct, "an object with no data", uniform=True)
             defn = ref.get_definition()
             if defn is not None and objects.object_of(defn) is not None and not in_system_header(defn):
                 return ir.Call(ct, name, self.arguments(args_c, params), self.ex.lower_function(defn), sp)
             return ir.Opaque(ct, f"constructed {ct.spelling}", self.arguments(args_c, params))
+        if ref is not None and ref.kind == K.FUNCTION_DECL and callees.no_data(self.ex, c, ct, args_c):
+            # a value the types fix at compile time (CuTe's layout algebra over static shapes): callees.py
+            return ir.Opaque(ct, "an object with no data", uniform=True)
         if ref is not None and ref.kind == K.FUNCTION_DECL and len(args_c) == 2:
             quotient = instructions.fast_division(self, ref, args_c, ct)
             if quotient is not None:
@@ -705,10 +711,8 @@ class FunctionLowerer:
         if ref is not None and ref.kind in _CALLABLE_KINDS:
             # functions, and methods followed like them: conversion operators and static helpers
             # that hand out an `extern __shared__` array (cuda-samples' SharedMemory<T>)
-            defn = ref.get_definition()
-            if defn is not None and defn.kind in _DEFINITION_KINDS and \
-                    any(ch.kind == K.COMPOUND_STMT for ch in self.ex.children(defn)) and \
-                    not in_system_header(defn):
+            defn = callees.followed_definition(self.ex, ref)
+            if defn is not None:
                 func_key = self.ex.lower_function(defn)
         if func_key is not None and objects.object_of(defn) is not None and defn.kind != K.CONSTRUCTOR:
             this, after = objects.object_argument(self, self.method_object(c), defn)
@@ -723,12 +727,8 @@ class FunctionLowerer:
                 args = (objects.record_value(self, obj), *args)
         return ir.Call(ct, name, args, func_key, sp)
 
-    def _parameters(self, ref: ci.Cursor | None) -> list[ci.Cursor]:
-        """The parameter declarations of a called function (none known: [])."""
-        try:
-            return list(ref.get_arguments()) if ref is not None and ref.kind != K.FUNCTION_TEMPLATE else []
-        except Exception:  # noqa: BLE001
-            return []
+    def _parameters(self, ref: ci.Cursor | None) -> list[ci.Cursor]:  # (none known: [])
+        return callees.parameters(self.ex, ref)
 
     def arguments(self, args_c: list[ci.Cursor], params: list[ci.Cursor]) -> tuple[ir.Expr, ...]:
         """A call's arguments: the value of each, but the address of an object bound to a reference

@@ -130,3 +130,18 @@ def reference_lvalue(low, c: ci.Cursor, ct: ir.CType) -> ir.Expr | None:
     if after is not None:
         call = ir.BinOp(ptr, ",", after, call)
     return ir.Deref(ct, call, sp)
+
+
+def static_cast_lvalue(low, c: ci.Cursor, ct) -> ir.Expr | None:
+    """`static_cast` of a struct to its own type or to a base class that is all of it (CuTe's
+    `static_cast<S&&>(s).first_`, `static_cast<tuple<Shape, Stride> const&>(*this)`): the same object,
+    a variable where it is one (was: memory of unknown place); None where the cast is not one."""
+    if ct.kind != "record" or ct.bytes <= 0:
+        return None
+    inner = [x for x in low.ex.children(c) if x.kind.is_expression()]
+    if not inner or low.ex.ctype(inner[-1].type).kind != "record" or low.ex.ctype(inner[-1].type).bytes != ct.bytes:
+        return None
+    base = low.lvalue(inner[-1])
+    if isinstance(base, (ir.VarRef, ir.LocalField, ir.Subscript, ir.Deref, ir.Member)):
+        return base
+    return ir.Opaque(ct, "memory designated by a static_cast", (base,), uniform=False)

@@ -10,13 +10,12 @@ import clang.cindex as ci
 
 from .. import ir
 from ..cursors.folding import operator_of
-from ..ir import CType
 
 K = ci.CursorKind
 STMT_EXPR = getattr(K, "StmtExpr", None) or getattr(K, "STMT_EXPR", None)
 
 
-def lower_statement_expr(lw, c: ci.Cursor, ct: CType) -> ir.Expr | None:
+def lower(lw, c: ci.Cursor) -> ir.Expr | None:
     """The value of statement expression `c` as above (`lw`: the function's lowerer), or None."""
     body = [x for x in lw.ex.children(c) if x.kind == K.COMPOUND_STMT]
     stmts = lw.ex.children(body[0]) if len(body) == 1 else []

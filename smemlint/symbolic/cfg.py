@@ -303,24 +303,38 @@ class CFG:
         return list(walk_exprs(self._roots(n)))
 
 
+_EXPR_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _expr_fields(t: type) -> tuple[str, ...]:
+    """The fields walk_exprs looks into on a node of type `t` (found once per type)."""
+    fs = _EXPR_FIELDS.get(t)
+    if fs is None:
+        if issubclass(t, ir.Stmt) or not hasattr(t, "__dataclass_fields__"):
+            fs = ()
+        else:  # a store's value is also the Assign's value: walked once
+            fs = tuple(f for f in t.__dataclass_fields__
+                       if f not in ("ctype", "span", "symbol") and not (f == "value" and issubclass(t, ir.Access)))
+        _EXPR_FIELDS[t] = fs
+    return fs
+
+
 def walk_exprs(roots) -> Iterator[ir.Expr]:
     """Every expression under `roots`, parents before children, left to right."""
     stack = list(reversed([r for r in roots if r is not None]))
+    expr, seq = ir.Expr, (ir.Expr, tuple, list)
     while stack:
         e = stack.pop()
-        if isinstance(e, ir.Expr):
+        t = type(e)
+        if t is tuple or t is list:
+            stack.extend(reversed(e))
+            continue
+        if isinstance(e, expr):
             yield e
-        kids = []
-        if isinstance(e, (tuple, list)):
-            kids = list(e)
-        elif hasattr(e, "__dataclass_fields__") and not isinstance(e, ir.Stmt):
-            for f in e.__dataclass_fields__:
-                if f in ("ctype", "span", "symbol") or (f == "value" and isinstance(e, ir.Access)):
-                    continue  # a store's value is also the Assign's value: walk it once
-                v = getattr(e, f)
-                if isinstance(v, (ir.Expr, tuple, list)):
-                    kids.append(v)
-        stack.extend(reversed(kids))
+        fs = _expr_fields(t)
+        if fs:
+            kids = [v for v in [getattr(e, f) for f in fs] if isinstance(v, seq)]
+            stack.extend(reversed(kids))
 
 
 def walk_accesses(roots) -> Iterator[ir.Access]:

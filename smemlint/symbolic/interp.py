@@ -138,9 +138,15 @@ class Interpreter(Expressions, Costing):
                     env[p.var] = ParamValue(p.name, Known(rows, wide=wide))
                 else:
                     env[p.var] = ParamValue(p.name, Known(self._const(value).arr, wide=wide, bounds=(value, value)))
-            elif p.fields:  # a struct by value: its pointer fields point to global objects
-                env[p.var] = Fields(tuple((off, Ptr(sym, self._zero)) for off, sym in p.fields),
-                                    Unknown(False, f"parameter `{p.name}`"))
+            elif p.fields or p.int_fields:
+                # a struct by value: its pointer fields point to global objects, its integer fields
+                # have the values launch.py assumes (reading the struct is reading a parameter)
+                known = [(off, Ptr(sym, self._zero)) for off, sym in p.fields]
+                sizes = [(off, Known(self._const(v).arr, wide=True, bounds=(v, v))) for off, name, _ in p.int_fields
+                         if (v := self.config.field_values.get(name)) is not None]
+                struct = Fields(tuple(sorted(known + sizes, key=lambda ov: ov[0])),
+                                Unknown(False, f"parameter `{p.name}`"))
+                env[p.var] = ParamValue(p.name, struct) if sizes else struct  # type: ignore[arg-type]
             else:
                 env[p.var] = Unknown(False, f"parameter `{p.name}`")
         frame = _Frame(env)
@@ -309,10 +315,10 @@ class Interpreter(Expressions, Costing):
             self._guards.pop()
         after = self.frame.env
         self.frame.env = saved
-        if len(self._frames) == 1:
-            # the kernel's own `if (flag) return;`: the code after it is the other side's, which some
-            # run executes (a helper's early return keeps its value: it stays as it was)
-            self.frame.returned = returned
+        # `if (flag) return;`, in the kernel's body or a helper's (flash-attention's compute_attn_1rowblock
+        # leaves at `if (m_block * kBlockM >= binfo.actual_seqlen_q) return;`): the code after it is
+        # the other side's, which some run executes
+        self.frame.returned = returned
         return after
 
     def exec_if(self, s: ir.If, mask: np.ndarray) -> None:

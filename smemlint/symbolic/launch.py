@@ -186,6 +186,16 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
             if m is not None:
                 multiples[p.name] = m  # 0: a multiple of a modulus not evaluated
             sources[p.name] = f"{p.name} = {DEFAULT_INT_PARAM} assumed (not a constant at a launch in this file)"
+    fields: dict[str, int] = {}
+    for p in kernel.params:
+        if p.int_fields:
+            names = [name for _, name, _ in p.int_fields]
+            fields.update((name, DEFAULT_INT_PARAM) for name in names)
+            shown = ", ".join(n.split(".", 1)[1] for n in names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8
+                                                                         else "")
+            sources[p.name] = f"`{p.name}`: a struct passed by value that no launch in this file fills; its integer " \
+                f"fields ({shown}) = {DEFAULT_INT_PARAM} assumed (a size of the problem, the steady state), its " \
+                "flags and other fields unknown (the code under each of their values is evaluated)"
     offsets: dict[str, int] = {}
     pointer_sources = []
     for i, p in enumerate(kernel.params):
@@ -194,5 +204,6 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
             offsets[p.name] = off
             pointer_sources.append(f"`{p.name}` points {off} bytes past the start of a (256-byte-aligned) allocation: "
                                    f"the launch at {_place(launch.span, path)} passes it so")  # type: ignore[union-attr]
-    return Resolved(LaunchConfig(block, grid, (0, 0, 0), params, frozenset(assumed), offsets, multiples), block_source,
+    return Resolved(LaunchConfig(block, grid, (0, 0, 0), params, frozenset(assumed), offsets, multiples, fields),
+                    block_source,
                     grid_source, sources, launch, others, tuple(pointer_sources))

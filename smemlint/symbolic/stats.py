@@ -39,6 +39,9 @@ class LaunchConfig:
     # int parameter name -> the modulus the launching code asserts its value is a multiple of (0: one
     # smemlint could not evaluate)
     multiples: dict[str, int] = field(default_factory=dict)
+    # integer fields of a struct parameter passed by value (`params.seqlen_q`, as ir.Param.int_fields
+    # names them) -> their assumed value (evaluated in wide integers, as assumed parameters)
+    field_values: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
