@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 
 from .. import ir
-from .roles import index_bounds
+from .roles import index_bounds, index_offsets
 from .stats import LaunchConfig
 
 DEFAULT_INT_PARAM = 1024  # a power of two: typical problem size, the worst case for strides
@@ -154,6 +154,9 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
     # read: `k<<<64, atoi(argv[1])>>>(x, 64)` still passes 64)
     given = launch if launch is not None else (launches[0] if launches else None)
     edges = _edge_sizes(kernel, given, block)
+    starts = index_offsets(kernel) if any(
+        p.ctype.is_int and not (given is not None and i < len(given.args) and given.args[i] is not None)
+        for i, p in enumerate(kernel.params)) else frozenset()
     for i, p in enumerate(kernel.params):
         if not p.ctype.is_int:
             continue
@@ -174,6 +177,12 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
             params[p.name] = value
             sources[p.name] = f"{p.name} = {value} from the launch at {_place(given.span, path)}" + \
                 _first_iteration(given)  # type: ignore[union-attr]
+        elif p.name in starts:
+            params[p.name] = 0  # where the index starts: the problem's start, not a size (1024 emptied
+            assumed.add(p.name)  # `i = start + tid; if (i < n)` with n = 1024 too: HeCBench sw4ck)
+            sources[p.name] = f"{p.name} = 0 assumed: an origin (added to the thread's index before it is " \
+                "compared with a size, or subtracted from an index or a bound), not a size; not a constant at " \
+                "a launch in this file"
         else:
             params[p.name] = DEFAULT_INT_PARAM
             assumed.add(p.name)  # evaluated in wide integers: its products never wrap into a false guard
