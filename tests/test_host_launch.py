@@ -218,3 +218,21 @@ def test_command_line_values_are_those_of_a_run_without_arguments(tmp_path) -> N
                             "void h(int argc, char **argv) { int n = 3000; if (argc > 1) n = atoi(argv[1]);\n"
                             "  k<<<1, dim3(16, 16)>>>(0, n); }")
     assert not any("n = " in a and "from the launch" in a for a in k.assumptions), k.assumptions
+
+
+def test_host_objects_fixture_says_what_it_assumed() -> None:
+    """fixtures/host_objects.cu: the block from a constructed object's member, origins assumed 0,
+    a by-value struct's integer fields assumed by role, each said on the accesses that read it."""
+    fixture = Path(__file__).parent.parent / "fixtures" / "host_objects.cu"
+    r = lint_file(str(fixture), Settings(cuda_headers="bundled"))
+    assert r.status == "ok", r.error
+    by_name = {k.name: k for k in r.kernels}
+    assert by_name["fromObject"].block == (128, 1, 1)
+    assert by_name["fromBranch"].block == (256, 1, 1)  # the member is written under an `if`
+    words = [a for acc in by_name["fromObject"].accesses for a in acc.assumptions]
+    assert any(w.startswith("start = 0 assumed: an origin") for w in words)
+    assert any(w.startswith("first = 0 assumed: an origin") for w in words)
+    assert any(w.startswith("n = 1024 assumed") for w in words)  # a size stays a size
+    boxed = [a for acc in by_name["boxed"].accesses for a in acc.assumptions]
+    assert "b.nx = 1024 assumed: a field of the struct `b` no launch in this file gives" in boxed
+    assert any(w.startswith("b.x0 = 0 assumed") for w in boxed)

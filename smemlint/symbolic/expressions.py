@@ -282,6 +282,8 @@ class Expressions:
         if isinstance(v, ParamValue):
             v = v.value
         if isinstance(v, Fields):
+            if e.name in self.struct_assumed:  # a struct parameter's field assumed by role: said where read
+                self.params_read.add(e.name)
             return v.get(e.offset)
         if isinstance(v, Unknown):
             return Unknown(v.lane_varying, v.reason)

@@ -83,6 +83,8 @@ class Interpreter(Expressions, Costing):
         self.stats: dict[int, SiteStats] = {s.id: SiteStats(s) for s in kernel.sites}
         self.notes: list[tuple[int, int, str]] = []  # (first line, last line, text)
         self.params_read: set[str] = set()
+        # the fields of struct parameters assumed by role (launch.resolve): their reads are noted as a parameter's
+        self.struct_assumed = frozenset(n for fs in getattr(config, "struct_fields", {}).values() for n in fs)
         self._loaded: dict[int, ir.Symbol] = {}  # access site -> the global object a pointer it loads points to
         self._frames: list[_Frame] = []
         self._loops: list[_LoopState] = []
@@ -138,8 +140,14 @@ class Interpreter(Expressions, Costing):
                     env[p.var] = ParamValue(p.name, Known(rows, wide=wide))
                 else:
                     env[p.var] = ParamValue(p.name, Known(self._const(value).arr, wide=wide, bounds=(value, value)))
-            elif p.fields:  # a struct by value: its pointer fields point to global objects
-                env[p.var] = Fields(tuple((off, Ptr(sym, self._zero)) for off, sym in p.fields),
+            elif p.fields or p.name in self.config.struct_fields:
+                # a struct by value: its pointer fields point to global objects, its integer fields
+                # no launch gives take the values resolve() assumed by role
+                known = [(off, Ptr(sym, self._zero)) for off, sym in p.fields]
+                for off, v in self.config.struct_fields.get(p.name, {}).values():
+                    if all(o != off for o, _ in known):
+                        known.append((off, Known(self._const(v).arr, wide=True, bounds=(v, v))))
+                env[p.var] = Fields(tuple(sorted(known, key=lambda ov: ov[0])),
                                     Unknown(False, f"parameter `{p.name}`"))
             else:
                 env[p.var] = Unknown(False, f"parameter `{p.name}`")

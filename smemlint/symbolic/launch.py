@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 
 from .. import ir
-from .roles import index_bounds, index_offsets
+from .roles import index_bounds, index_offsets, struct_int_fields
 from .stats import LaunchConfig
 
 DEFAULT_INT_PARAM = 1024  # a power of two: typical problem size, the worst case for strides
@@ -192,6 +192,16 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
             if m is not None:
                 multiples[p.name] = m  # 0: a multiple of a modulus not evaluated
             sources[p.name] = f"{p.name} = {DEFAULT_INT_PARAM} assumed (not a constant at a launch in this file)"
+    struct_fields: dict[str, dict[str, tuple[int, int]]] = {}
+    for pname, fields in struct_int_fields(kernel).items():
+        # a struct passed by value whose integer fields no launch gives (HeCBench d3q19-bgk's `BoxCU
+        # domain` of sizes read from argv): each field assumed by its role, as an integer parameter is
+        starts = starts or index_offsets(kernel)
+        for name in sorted(fields):
+            value = 0 if name in starts else DEFAULT_INT_PARAM
+            struct_fields.setdefault(pname, {})[name] = (fields[name], value)
+            sources[name] = f"{name} = {value} assumed: a field of the struct `{pname}` no launch in this file " \
+                "gives" + ("; an origin, not a size" if value == 0 else "")
     offsets: dict[str, int] = {}
     pointer_sources = []
     for i, p in enumerate(kernel.params):
@@ -200,5 +210,6 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
             offsets[p.name] = off
             pointer_sources.append(f"`{p.name}` points {off} bytes past the start of a (256-byte-aligned) allocation: "
                                    f"the launch at {_place(launch.span, path)} passes it so")  # type: ignore[union-attr]
-    return Resolved(LaunchConfig(block, grid, (0, 0, 0), params, frozenset(assumed), offsets, multiples), block_source,
+    return Resolved(LaunchConfig(block, grid, (0, 0, 0), params, frozenset(assumed), offsets, multiples,
+                                 struct_fields), block_source,
                     grid_source, sources, launch, others, tuple(pointer_sources))

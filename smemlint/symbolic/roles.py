@@ -109,6 +109,8 @@ def _added(e: ir.Expr, defs: dict[str, list[ir.Expr]], params: dict[str, str], o
     if isinstance(e, ir.BinOp) and e.op in ("+", "-"):
         _added(e.lhs, defs, params, out, seen)
         _added(e.rhs, defs, params, out, seen)
+    elif isinstance(e, ir.LocalField) and e.var in params:
+        out.add(e.name)  # a field of a by-value struct parameter: `domain.x0`
     elif isinstance(e, ir.VarRef):
         if e.var in params:
             out.add(params[e.var])
@@ -116,3 +118,15 @@ def _added(e: ir.Expr, defs: dict[str, list[ir.Expr]], params: dict[str, str], o
             seen.add(e.var)
             for d in defs.get(e.var, ()):
                 _added(d, defs, params, out, seen)
+
+
+def struct_int_fields(kernel: ir.Kernel) -> dict[str, dict[str, int]]:
+    """Parameter name -> the integer fields the kernel reads of it, a struct passed by value
+    (`domain.nx` -> its byte offset): values no launch gives, assumed by role as integer
+    parameters are (symbolic/launch.py)."""
+    params = {p.var: p for p in kernel.params if p.symbol is None and not p.ctype.is_int}
+    out: dict[str, dict[str, int]] = {}
+    for n in ir.walk(kernel.body):
+        if isinstance(n, ir.LocalField) and n.var in params and n.ctype.is_int:
+            out.setdefault(params[n.var].name, {})[n.name] = n.offset
+    return out

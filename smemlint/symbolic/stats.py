@@ -39,6 +39,9 @@ class LaunchConfig:
     # int parameter name -> the modulus the launching code asserts its value is a multiple of (0: one
     # smemlint could not evaluate)
     multiples: dict[str, int] = field(default_factory=dict)
+    # struct parameter passed by value -> its integer fields no launch gives: name -> (byte offset,
+    # the value assumed by role)
+    struct_fields: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
 
 
 @dataclass
