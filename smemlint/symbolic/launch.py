@@ -197,11 +197,14 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
         # a struct passed by value whose integer fields no launch gives (HeCBench d3q19-bgk's `BoxCU
         # domain` of sizes read from argv): each field assumed by its role, as an integer parameter is
         starts = starts or index_offsets(kernel)
+        bounds = index_bounds(kernel)
         for name in sorted(fields):
+            if name not in starts and name not in bounds:
+                continue  # no role: unknown, as before
             value = 0 if name in starts else DEFAULT_INT_PARAM
             struct_fields.setdefault(pname, {})[name] = (fields[name], value)
             sources[name] = f"{name} = {value} assumed: a field of the struct `{pname}` no launch in this file " \
-                "gives" + ("; an origin, not a size" if value == 0 else "")
+                "gives; " + ("an origin, not a size" if value == 0 else "a size a thread's index is compared with")
     offsets: dict[str, int] = {}
     pointer_sources = []
     for i, p in enumerate(kernel.params):

@@ -51,6 +51,7 @@ def params_read(e: object, defs: dict[str, list[ir.Expr]], params: dict[str, str
     out: set[str] = set()
     seen: set[str] = set()
     todo = [n.var for n in ir.walk(e) if isinstance(n, ir.VarRef)]
+    out |= {n.name for n in ir.walk(e) if isinstance(n, ir.LocalField) and n.var in params}  # `domain.nx`
     while todo:
         v = todo.pop()
         if v in seen:
@@ -60,6 +61,7 @@ def params_read(e: object, defs: dict[str, list[ir.Expr]], params: dict[str, str
             out.add(params[v])
         for d in defs.get(v, ()):
             todo += [n.var for n in ir.walk(d) if isinstance(n, ir.VarRef)]
+            out |= {n.name for n in ir.walk(d) if isinstance(n, ir.LocalField) and n.var in params}
     return out
 
 
@@ -122,8 +124,9 @@ def _added(e: ir.Expr, defs: dict[str, list[ir.Expr]], params: dict[str, str], o
 
 def struct_int_fields(kernel: ir.Kernel) -> dict[str, dict[str, int]]:
     """Parameter name -> the integer fields the kernel reads of it, a struct passed by value
-    (`domain.nx` -> its byte offset): values no launch gives, assumed by role as integer
-    parameters are (symbolic/launch.py)."""
+    (`domain.nx` -> its byte offset): values no launch gives, assumed by their role where they have
+    one (symbolic/launch.py: a size an index is compared with, an origin) and unknown otherwise (a
+    fast division's magic multiplier and shift: ggml's `uint3` divisors)."""
     params = {p.var: p for p in kernel.params if p.symbol is None and not p.ctype.is_int}
     out: dict[str, dict[str, int]] = {}
     for n in ir.walk(kernel.body):
