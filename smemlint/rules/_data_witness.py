@@ -18,6 +18,8 @@ None where the address could not be followed (the finding stands as before).
 """
 from __future__ import annotations
 
+import bisect
+
 import numpy as np
 
 from .. import ir
@@ -32,25 +34,31 @@ class _Fail(Exception):
 
 
 class Reach:
-    """For every node of a function body (by id): the access sites under it, and whether a
+    """For every node of a function body (by id): whether an access site is under it, and whether a
     `return`, `break` or `continue` is. Built once per body; the sampler asks both of every
     statement on its path, for every sample (asking by walking made a body of many thousand
-    statements cost minutes: HeCBench segsort's bitonic kernels)."""
+    statements cost minutes: HeCBench segsort's bitonic kernels). A node's subtree is a range of
+    the body's preorder: a site is under it when one of the site's accesses falls in the range."""
 
     def __init__(self, body: ir.Stmt):
-        self.sites: dict[int, frozenset[int]] = {}
         order: list[object] = []
+        kids: list[list[object]] = []
+        self.first: dict[int, int] = {}
         stack: list[object] = [body]
-        while stack:
+        while stack:  # a stack's preorder: every subtree is contiguous
             n = stack.pop()
+            self.first[id(n)] = len(order)
             order.append(n)
-            stack.extend(ir.children(n))
-        empty: frozenset[int] = frozenset()
-        for n in reversed(order):  # children before their parent
-            sub = [got for k in ir.children(n) if (got := self.sites.get(id(k), empty))]
+            ch = list(ir.children(n))
+            kids.append(ch)
+            stack.extend(ch)
+        self.size: dict[int, int] = {}
+        for n, ch in zip(reversed(order), reversed(kids)):
+            self.size[id(n)] = 1 + sum(self.size[id(c)] for c in ch)
+        self.at: dict[int, list[int]] = {}  # site -> the preorder positions of its accesses, ascending
+        for i, n in enumerate(order):
             if isinstance(n, ir.Access):
-                sub.append(frozenset((n.site,)))
-            self.sites[id(n)] = sub[0] if len(sub) == 1 else frozenset().union(*sub) if sub else empty
+                self.at.setdefault(n.site, []).append(i)
         self.exits = ir.holding(body, lambda n: isinstance(n, (ir.Return, ir.Break, ir.Continue)))
         self._assigned: dict[int, set[str]] = {}
 
@@ -62,15 +70,20 @@ class Reach:
         return got
 
     def holds(self, n: object, site: int) -> bool:
-        got = self.sites.get(id(n))
-        if got is None:  # not a node of this body
+        lo = self.first.get(id(n))
+        if lo is None:  # not a node of this body
             return any(isinstance(x, ir.Access) and x.site == site for x in ir.walk(n))
-        return site in got
+        places = self.at.get(site)
+        if not places:
+            return False
+        i = bisect.bisect_left(places, lo)
+        return i < len(places) and places[i] < lo + self.size[id(n)]
 
     def exits_in(self, n: object) -> bool:
-        if id(n) not in self.sites:
+        if id(n) not in self.first:
             return any(isinstance(x, (ir.Return, ir.Break, ir.Continue)) for x in ir.walk(n))
         return id(n) in self.exits
+
 
 
 def _wrap(v, t: ir.CType | None):
