@@ -144,8 +144,7 @@ def _residue_metrics(unit: ir.TranslationUnit, kernel: ir.Kernel, config: Launch
         if r == here:
             it = base_run  # the same launch as the main evaluation: no need to run it again
         else:
-            it = run_kernel(unit, kernel, LaunchConfig(config.block, config.grid, config.block_idx, params,
-                                                          config.assumed_params, field_values=config.field_values), arch)
+            it = run_kernel(unit, kernel, dataclasses.replace(config, params=params), arch)
         take(it, (r,))
     return by_site
 

@@ -6,7 +6,7 @@ Positions are 1-based lines and byte columns of the original file.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 
@@ -302,6 +302,23 @@ def walk(root: object) -> Iterator[Stmt | Expr]:
         n = stack.pop()
         yield n
         stack.extend(children(n))
+
+
+def holding(root: object, own: Callable[[object], bool]) -> set[int]:
+    """The ids of the nodes under `root` (itself included) whose subtree holds a node for which
+    `own` is true: one walk answers "does this statement hold one?" for every statement at once,
+    where walking each statement's subtree again costs the square of a large body's size."""
+    order: list[object] = []
+    stack = [root]
+    while stack:
+        n = stack.pop()
+        order.append(n)
+        stack.extend(children(n))
+    out: set[int] = set()
+    for n in reversed(order):  # children before their parent
+        if own(n) or any(id(k) in out for k in children(n)):
+            out.add(id(n))
+    return out
 
 
 def assigned_vars(n: object) -> set[str]:

@@ -1,5 +1,5 @@
 """Atomics: the model measured on the H100 (model/banks.atomic_wavefronts, global sectors), the
-instruction nvcc picks (extract.atomic_form), and the committed measurement
+instruction nvcc picks (lower/instructions.atomic_form), and the committed measurement
 (benchmarks/accuracy/idioms/atomics-truth-sm90.jsonl: every modelled site exact)."""
 from __future__ import annotations
 

@@ -50,6 +50,14 @@ def kernel_of(tmp_path: Path, host: str):
      (16, 16, 1)),
     ("void h(float *o) { cudaLaunchConfig_t c = {}; c.gridDim = dim3(4); c.blockDim = dim3(8, 8);\n"
      "  cudaLaunchKernelEx(&c, k, o, 0); }", (8, 8, 1)),
+    # members of host objects a constructor the program writes fills (HeCBench sw4ck's Range<N>):
+    # member initializers (a template's non-type parameter), then the body's plain assignments
+    ("template <int N> struct Range { Range(int s, int e) : start(s), end(e), tpb(N) { blocks = (e - s) / N; }\n"
+     "  int start, end, blocks, tpb; };\n"
+     "void h(float *o, int f, int l) { Range<16> I(f, l); Range<NARROW> J(f, l); dim3 b(I.tpb, J.tpb);\n"
+     "  k<<<1, b>>>(o, 0); }", (16, 8, 1)),
+    ("struct Shape { int x, y; Shape() : x(4) { y = 2 * x; } };\n"
+     "void h(float *o) { Shape s; k<<<1, dim3(s.x, s.y)>>>(o, 0); }", (4, 8, 1)),
 ])
 def test_block_as_the_host_computes_it(tmp_path, host, block) -> None:
     k = kernel_of(tmp_path, host)
@@ -70,6 +78,11 @@ def test_block_as_the_host_computes_it(tmp_path, host, block) -> None:
      "void h(float *o) { run(o, dim3(8, 8)); run(o, dim3(16, 16)); }", "callers"),
     # a runtime value
     ("int pick(); void h(float *o) { dim3 b(pick(), 8); k<<<1, b>>>(o, 0); }", "runtime"),
+    # a member its constructor writes under a branch, or one it never sets
+    ("struct C { C(int n) : t(16) { if (n > 4) t = 8; } int t; };\n"
+     "void h(float *o, int n) { C c(n); k<<<1, dim3(c.t, 8)>>>(o, 0); }", "constructor branch"),
+    ("struct C { C(int n) : u(n) {} int t, u; };\n"
+     "void h(float *o) { C c(3); k<<<1, dim3(c.t, 8)>>>(o, 0); }", "member never set"),
 ])
 def test_unknown_shape_is_said_never_guessed(tmp_path, host, why) -> None:
     k = kernel_of(tmp_path, host)
@@ -205,3 +218,21 @@ def test_command_line_values_are_those_of_a_run_without_arguments(tmp_path) -> N
                             "void h(int argc, char **argv) { int n = 3000; if (argc > 1) n = atoi(argv[1]);\n"
                             "  k<<<1, dim3(16, 16)>>>(0, n); }")
     assert not any("n = " in a and "from the launch" in a for a in k.assumptions), k.assumptions
+
+
+def test_host_objects_fixture_says_what_it_assumed() -> None:
+    """fixtures/host_objects.cu: the block from a constructed object's member, origins assumed 0,
+    a by-value struct's integer fields assumed by role, each said on the accesses that read it."""
+    fixture = Path(__file__).parent.parent / "fixtures" / "host_objects.cu"
+    r = lint_file(str(fixture), Settings(cuda_headers="bundled"))
+    assert r.status == "ok", r.error
+    by_name = {k.name: k for k in r.kernels}
+    assert by_name["fromObject"].block == (128, 1, 1)
+    assert by_name["fromBranch"].block == (256, 1, 1)  # the member is written under an `if`
+    words = [a for acc in by_name["fromObject"].accesses for a in acc.assumptions]
+    assert any(w.startswith("start = 0 assumed: an origin") for w in words)
+    assert any(w.startswith("first = 0 assumed: an origin") for w in words)
+    assert any(w.startswith("n = 1024 assumed") for w in words)  # a size stays a size
+    boxed = [a for acc in by_name["boxed"].accesses for a in acc.assumptions]
+    said = [w for w in boxed if w.startswith("`b`: a struct passed by value that no launch in this file fills")]
+    assert len(said) == 1 and "(nx, ny) = 1024 assumed" in said[0] and "x0 = 0 assumed (origins" in said[0], boxed

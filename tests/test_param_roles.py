@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from smemlint import ir
-from smemlint.symbolic.roles import index_bounds
+from smemlint.symbolic.roles import index_bounds, index_offsets
 
 SPAN = ir.Span("k.cu", 1, 1, 1, 1)
 
@@ -33,3 +33,20 @@ def test_no_size_where_both_sides_or_neither_read_the_index() -> None:
                 ir.If(SPAN, ir.BinOp(ir.INT, "<", TID, ir.BinOp(ir.INT, "+", TID, var("rows"))), ir.Return(SPAN, None), None),
                 ir.ExprStmt(SPAN, ir.BinOp(ir.INT, "==", TID, var("start"))))
     assert index_bounds(k) == frozenset()
+
+
+def test_origins_are_added_to_the_index_or_subtracted() -> None:
+    # i = start + gid; if (i < n) ...; a[i - first]; rows * n is a product (a stride, never an origin)
+    k = _kernel(ir.Decl(SPAN, "l:i", "i", ir.INT, ir.BinOp(ir.INT, "+", var("start"), GID)),
+                ir.If(SPAN, ir.BinOp(ir.INT, "<", var("i", False), var("n")), ir.Return(SPAN, None), None),
+                ir.ExprStmt(SPAN, ir.BinOp(ir.INT, "-", var("i", False), ir.UnOp(ir.INT, "-", var("shift")))),
+                ir.ExprStmt(SPAN, ir.BinOp(ir.INT, "*", var("rows"), var("n"))))
+    assert index_offsets(k) == {"start", "shift"}
+
+
+def test_a_size_is_never_an_origin() -> None:
+    # `n - start` subtracts start, but n is what the index is compared with: n stays a size
+    k = _kernel(ir.If(SPAN, ir.BinOp(ir.INT, "<", GID, var("n")), ir.Return(SPAN, None), None),
+                ir.ExprStmt(SPAN, ir.BinOp(ir.INT, "-", var("rows"), var("n"))),
+                ir.ExprStmt(SPAN, ir.BinOp(ir.INT, "-", ir.Const(ir.INT, 1), var("shift"))))
+    assert index_offsets(k) == frozenset()  # n is a bound; `1 - shift` has a constant on the left

@@ -108,6 +108,11 @@ def record_fields(t: ci.Type) -> tuple[str, ...] | None:
         return RECORD_FIELDS[name]
     decl = t.get_declaration()
     fields = tuple(f.spelling for f in decl.get_children() if f.kind == K.FIELD_DECL)
+    if not fields:  # a class template's implicit instance (`Range<16>`): libclang lists no children
+        try:
+            fields = tuple(f.spelling for f in t.get_fields())
+        except Exception:  # noqa: BLE001 - an incomplete or dependent type
+            fields = ()
     return fields or None
 
 

@@ -27,12 +27,13 @@ import clang.cindex as ci
 
 from ..cursors.folding import operator_of
 from .flow import StatementRunner
-from .syntax import (ARITH, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
+from .syntax import (ARITH, RECORD_FIELDS, record_name, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
                      COMMAND_LINE, MAX_DEPTH, NO_ARGS, ROUNDING, SWEPT, TAGS, UNKNOWN, Offset, children_of, copied,
                      default_record, element_base, floating, initialized, is_argc, is_constant, is_equality_ref,
                      node_position, record_fields, strip, walk)
 
 K = ci.CursorKind
+THIS = "#this"  # env key: the record a constructor being evaluated makes (_constructed)
 
 
 class HostEvaluator(StatementRunner):
@@ -344,8 +345,9 @@ class HostEvaluator(StatementRunner):
             return self.const_value(s)
         if k == K.MEMBER_REF_EXPR:
             inner = [x for x in children_of(s) if x.kind.is_expression()]
-            if not inner:
-                return UNKNOWN
+            if not inner:  # a member of the record a constructor makes (_constructed), or not known
+                this = env.get(THIS)
+                return copied(this.get(s.spelling, UNKNOWN)) if isinstance(this, dict) else UNKNOWN
             base = self._eval(inner[0], env, fn, depth + 1)
             if isinstance(base, dict):
                 return copied(base.get(s.spelling, UNKNOWN))
@@ -450,12 +452,58 @@ class HostEvaluator(StatementRunner):
                 return self._construct(inner, t, env, fn, depth + 1)
             if record_fields(inner.type) is not None:
                 return self._eval(inner, env, fn, depth + 1)
+        ctor = s.referenced if s.kind == K.CALL_EXPR else None
+        if ctor is not None and ctor.kind == K.CONSTRUCTOR and record_name(t) not in RECORD_FIELDS:
+            return self._constructed(ctor, args, t, env, fn, depth)
         out = default_record(t) or {f: UNKNOWN for f in fields}
         for name, a in zip(fields, args):
             if a.extent.start.line == 0:  # a default argument: the record's default stays
                 continue
             out[name] = self._eval(a, env, fn, depth + 1)
         return out
+
+    def _constructed(self, ctor: ci.Cursor, args: list[ci.Cursor], t: ci.Type, env: dict, fn: ci.Cursor | None,
+                     depth: int):
+        """A record made by a constructor the program writes (`Range<16> I(first, last)` whose
+        `Range(int s, int e) : start(s), end(e), tpb(N) { blocks = (end - start) / N; }`): its
+        member initializers, then its body's plain `member = value;` statements in order, with its
+        parameters bound to the arguments' values (a template's non-type parameter is its instance's
+        argument). A member the body writes any other way (in an `if`, a loop, `+=`) is unknown."""
+        defn = ctor.get_definition() or ctor
+        kids = children_of(defn)
+        params = [c for c in kids if c.kind == K.PARM_DECL]
+        if len(args) > len(params):
+            return UNKNOWN
+        inner: dict = {}
+        for i, p in enumerate(params):
+            if i < len(args) and args[i].extent.start.line != 0:
+                inner[self._key(p)] = self._eval(args[i], env, fn, depth + 1)
+            else:  # a default argument
+                default = [x for x in children_of(p) if x.kind.is_expression()]
+                inner[self._key(p)] = self._eval(default[-1], {}, None, depth + 1) if default else UNKNOWN
+        this = default_record(t) or {f: UNKNOWN for f in record_fields(t) or ()}
+        for field in this:  # a member neither initializer nor body sets is not known
+            this[field] = UNKNOWN if record_name(t) != "dim3" else this[field]
+        inner[THIS] = this
+        for i, c in enumerate(kids):
+            if c.kind == K.MEMBER_REF and i + 1 < len(kids) and kids[i + 1].kind.is_expression():
+                this[c.spelling] = self._eval(kids[i + 1], inner, None, depth + 1)
+        body = next((c for c in kids if c.kind == K.COMPOUND_STMT), None)
+        for st in children_of(body) if body is not None else ():
+            sides = children_of(st) if st.kind == K.BINARY_OPERATOR and operator_of(st) == "=" else []
+            target = strip(sides[0]) if len(sides) == 2 else None
+            if target is not None and target.kind == K.MEMBER_REF_EXPR and target.spelling in this and \
+                    not [x for x in children_of(target) if x.kind.is_expression()]:
+                this[target.spelling] = self._eval(sides[1], inner, None, depth + 1)
+                continue
+            for x in walk(st):  # what any other statement writes to a member is not known
+                writes = x.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR) and \
+                    (operator_of(x) == "=" if x.kind == K.BINARY_OPERATOR else
+                     operator_of(x) in INCREMENTS if x.kind == K.UNARY_OPERATOR else True)
+                lhs = strip(children_of(x)[0]) if writes and children_of(x) else None
+                if lhs is not None and lhs.kind == K.MEMBER_REF_EXPR and lhs.spelling in this:
+                    this[lhs.spelling] = UNKNOWN
+        return this
 
     def _from_callers(self, param: ci.Cursor, fn: ci.Cursor, depth: int, here: dict | None = None):
         """A parameter's value: the one every caller in the translation unit passes, if they agree.

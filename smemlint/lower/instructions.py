@@ -515,3 +515,21 @@ def cooperative_group_value(low, c: ci.Cursor, name: str, ct: ir.CType) -> ir.Ex
     if value is None:
         return None
     return ir.Cast(ct, value) if ct.is_int and ct != ir.UINT else value
+
+
+def atomic_form(name: str, elem: ir.CType, value: ir.Expr | None, discarded: bool) -> str:
+    """Which instruction an `atomic*` call becomes (model/banks.py's measurements): "atomic.popc"
+    (`atomicAdd(p, 1)`, old value unused: ATOMS.POPC.INC), "atomic.add" (other 32-bit integer adds
+    and subtracts), "atomic.cas", "atomic.int" (the other 32-bit integer atomics), "atomic.<kind><bits>"
+    for other adds (`atomic.float32`: in shared memory a compare-and-swap loop), else
+    "atomic.<kind><bits>.<operation>" (`atomic.float32.exch`, `atomic.int64.cas`)."""
+    base = re.sub(r"_(block|system)$", "", name)
+    if elem.kind == "int" and elem.bytes == 4:
+        if base == "atomicAdd" and discarded and isinstance(value, ir.Const) and value.value == 1:
+            return "atomic.popc"
+        if base == "atomicCAS":
+            return "atomic.cas"
+        return "atomic.add" if base in ("atomicAdd", "atomicSub") else "atomic.int"
+    if base in ("atomicAdd", "atomicSub"):
+        return f"atomic.{elem.kind}{elem.bytes * 8}"
+    return f"atomic.{elem.kind}{elem.bytes * 8}.{base[len('atomic'):].lower()}"  # atomic.int64.cas

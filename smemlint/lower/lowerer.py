@@ -14,7 +14,7 @@ from .. import ir
 from ..ir import CType, Span
 from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, unary_operator_kind
 from ..cursors.nodes import children, for_header, in_system_header
-from . import callees, collectives, instructions, objects, references, statement_exprs
+from . import callees, collectives, instructions, objects, records, references, statement_exprs
 from .barriers import ASM_BARRIER, barrier_name
 from .types import pointer_to, record_reference
 from .wording import binary_operator, construct, named
@@ -63,24 +63,6 @@ def _dependent_array(c: ci.Cursor) -> bool:
         return dependent and depth < rank
     except Exception:  # noqa: BLE001
         return False
-
-
-def atomic_form(name: str, elem: CType, value: ir.Expr | None, discarded: bool) -> str:
-    """Which instruction an `atomic*` call becomes (model/banks.py's measurements): "atomic.popc"
-    (`atomicAdd(p, 1)`, old value unused: ATOMS.POPC.INC), "atomic.add" (other 32-bit integer adds
-    and subtracts), "atomic.cas", "atomic.int" (the other 32-bit integer atomics), "atomic.<kind><bits>"
-    for other adds (`atomic.float32`: in shared memory a compare-and-swap loop), else
-    "atomic.<kind><bits>.<operation>" (`atomic.float32.exch`, `atomic.int64.cas`)."""
-    base = re.sub(r"_(block|system)$", "", name)
-    if elem.kind == "int" and elem.bytes == 4:
-        if base == "atomicAdd" and discarded and isinstance(value, ir.Const) and value.value == 1:
-            return "atomic.popc"
-        if base == "atomicCAS":
-            return "atomic.cas"
-        return "atomic.add" if base in ("atomicAdd", "atomicSub") else "atomic.int"
-    if base in ("atomicAdd", "atomicSub"):
-        return f"atomic.{elem.kind}{elem.bytes * 8}"
-    return f"atomic.{elem.kind}{elem.bytes * 8}.{base[len('atomic'):].lower()}"  # atomic.int64.cas
 
 
 def _header_end(c: ci.Cursor) -> int | None:
@@ -296,6 +278,8 @@ class FunctionLowerer:
                 key = self.ex.decl_key(d)
                 self.bound[key] = ptr
                 return ir.Decl(sp, key, d.spelling, ptr, ir.AddrOf(ptr, target))
+        if kids and ct.kind == "record" and (fields := records.fieldwise(self, d, kids[-1], ct, sp)) is not None:
+            return fields  # `dim3 idx(tx + 1, ty + 1, tz + 1);`: a variable per field
         if kids:
             init = self.expr(kids[-1])
             if ct.kind == "record" and not isinstance(init, (ir.Access, ir.Call, ir.VarRef, ir.LocalField)):
@@ -663,7 +647,7 @@ class FunctionLowerer:
                 lv = ptr.lvalue
             rest = tuple(self.expr(a) for a in args_c[1:])
             discarded = self._discarded is not None and self._discarded == c
-            form = atomic_form(name, lv.ctype, rest[0] if rest else None, discarded)
+            form = instructions.atomic_form(name, lv.ctype, rest[0] if rest else None, discarded)
             site = self.ex.new_site(self.ex.strip(args_c[0]), "atomic", lv.ctype.bytes, lv, instruction=form)
             return ir.Opaque(ct, f"result of {name}", (ir.Access(lv.ctype, site, "atomic", lv, None), *rest),
                              uniform=False)  # each lane gets its own old value

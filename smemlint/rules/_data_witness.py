@@ -18,6 +18,8 @@ None where the address could not be followed (the finding stands as before).
 """
 from __future__ import annotations
 
+import bisect
+
 import numpy as np
 
 from .. import ir
@@ -29,6 +31,59 @@ LANES = np.arange(32, dtype=np.int64)
 
 class _Fail(Exception):
     """An expression the sampler does not follow."""
+
+
+class Reach:
+    """For every node of a function body (by id): whether an access site is under it, and whether a
+    `return`, `break` or `continue` is. Built once per body; the sampler asks both of every
+    statement on its path, for every sample (asking by walking made a body of many thousand
+    statements cost minutes: HeCBench segsort's bitonic kernels). A node's subtree is a range of
+    the body's preorder: a site is under it when one of the site's accesses falls in the range."""
+
+    def __init__(self, body: ir.Stmt):
+        order: list[object] = []
+        kids: list[list[object]] = []
+        self.first: dict[int, int] = {}
+        stack: list[object] = [body]
+        while stack:  # a stack's preorder: every subtree is contiguous
+            n = stack.pop()
+            self.first[id(n)] = len(order)
+            order.append(n)
+            ch = list(ir.children(n))
+            kids.append(ch)
+            stack.extend(ch)
+        self.size: dict[int, int] = {}
+        for n, ch in zip(reversed(order), reversed(kids)):
+            self.size[id(n)] = 1 + sum(self.size[id(c)] for c in ch)
+        self.at: dict[int, list[int]] = {}  # site -> the preorder positions of its accesses, ascending
+        for i, n in enumerate(order):
+            if isinstance(n, ir.Access):
+                self.at.setdefault(n.site, []).append(i)
+        self.exits = ir.holding(body, lambda n: isinstance(n, (ir.Return, ir.Break, ir.Continue)))
+        self._assigned: dict[int, set[str]] = {}
+
+    def assigned(self, n: object) -> set[str]:
+        """ir.assigned_vars of a node, kept: every sample forgets the same statements."""
+        got = self._assigned.get(id(n))
+        if got is None:
+            got = self._assigned[id(n)] = ir.assigned_vars(n)
+        return got
+
+    def holds(self, n: object, site: int) -> bool:
+        lo = self.first.get(id(n))
+        if lo is None:  # not a node of this body
+            return any(isinstance(x, ir.Access) and x.site == site for x in ir.walk(n))
+        places = self.at.get(site)
+        if not places:
+            return False
+        i = bisect.bisect_left(places, lo)
+        return i < len(places) and places[i] < lo + self.size[id(n)]
+
+    def exits_in(self, n: object) -> bool:
+        if id(n) not in self.first:
+            return any(isinstance(x, (ir.Return, ir.Break, ir.Continue)) for x in ir.walk(n))
+        return id(n) in self.exits
+
 
 
 def _wrap(v, t: ir.CType | None):
@@ -87,8 +142,8 @@ class _Sample:
 
 
 class _Eval:
-    def __init__(self, s: _Sample):
-        self.s = s
+    def __init__(self, s: _Sample, reach: Reach):
+        self.s, self.reach = s, reach
         self.env: dict[str, object] = {}
 
     def expr(self, e: ir.Expr):
@@ -249,11 +304,11 @@ class _Eval:
         return False
 
     def _forget(self, st: ir.Stmt) -> None:
-        for var in ir.assigned_vars(st):
+        for var in self.reach.assigned(st):
             self.env[var] = None if not self.s.uniform_var(var) else _wrap(self.s.scalar(("after", var)), None)
 
     def _if(self, st: ir.If, target: int) -> bool:
-        if any(isinstance(n, (ir.Return, ir.Break, ir.Continue)) for n in ir.walk(st)):
+        if self.reach.exits_in(st):
             if self._holds(st, target):
                 raise _Fail("an exit beside the access")
             self._forget(st)
@@ -283,13 +338,12 @@ class _Eval:
         if st.init is not None:
             self.run(st.init, target)
         # the trip the access is in: what the loop changes is whatever an earlier trip left
-        for var in ir.assigned_vars(st.body) | (ir.assigned_vars(st.step) if st.step is not None else set()):
+        for var in self.reach.assigned(st.body) | (self.reach.assigned(st.step) if st.step is not None else set()):
             self.env[var] = _wrap(self.s.scalar(("trip", var)), None) if self.s.uniform_var(var) else None
         return self.run(st.body, target)
 
-    @staticmethod
-    def _holds(n: object, target: int) -> bool:
-        return any(isinstance(x, ir.Access) and x.site == target for x in ir.walk(n))
+    def _holds(self, n: object, target: int) -> bool:
+        return self.reach.holds(n, target)
 
     def _address(self, e: ir.Expr, target: int) -> bool:
         acc = next(x for x in ir.walk(e) if isinstance(x, ir.Access) and x.site == target)
@@ -326,16 +380,18 @@ def wavefronts(byte_offsets: np.ndarray, active: np.ndarray, width: int) -> int:
 
 
 def witness(un: KernelUniformity, kernel: ir.Kernel, fkey: str, body: ir.Stmt, site: int, width: int,
-            block: tuple[int, int, int] | None, seed: int = 26) -> int | None:
+            block: tuple[int, int, int] | None, seed: int = 26, reach: Reach | None = None) -> int | None:
     """The most wavefronts one request of the access took under sampled data (more than 1: data
-    that conflicts exists), or None when the address cannot be followed."""
+    that conflicts exists), or None when the address cannot be followed. `reach`: the body's
+    Reach, when the caller keeps one for its many sites."""
     if width > 4 or block is None or (block[0] * block[1] * block[2]) % 32:
         return None
+    reach = reach if reach is not None else Reach(body)
     rng = np.random.default_rng(seed)
     worst = 0
     for _ in range(SAMPLES):
         s = _Sample(rng, un, fkey, kernel, block)
-        ev = _Eval(s)
+        ev = _Eval(s, reach)
         try:
             with np.errstate(all="ignore"):
                 if not ev.run(body, site):

@@ -81,7 +81,7 @@ from ..reach import statement_exprs
 from ..symbolic.cfg import walk_exprs
 from ..symbolic.uniformity import LANE
 from . import _common as common
-from ._data_witness import witness
+from ._data_witness import Reach, witness
 
 RULE = Rule(code="SMEM003", name="shared-unpredictable", severity=Severity.INFO,
             summary="shared-memory access whose lane addresses depend on data")
@@ -137,6 +137,10 @@ def _sampled(ctx, kernel: ir.Kernel, kr, un, site: int) -> int | None:
     if width is None:
         return None
     for fkey, body, _ in common.bodies(ctx, kernel):
-        if any(isinstance(x, ir.Access) and x.site == site for x in ir.walk(body)):
-            return witness(un, kernel, fkey, body, site, width.width, kr.block)
+        key = ("smem003 reach", fkey)  # one Reach per function body, shared by its sites and kernels
+        if key not in ctx.result.cache:
+            ctx.result.cache[key] = Reach(body)
+        reach = ctx.result.cache[key]
+        if reach.holds(body, site):
+            return witness(un, kernel, fkey, body, site, width.width, kr.block, reach=reach)
     return None

@@ -124,7 +124,7 @@ from ..diagnostics import Diagnostic, Rule, Severity
 from ..symbolic.roles import definitions, dependent_locals, params_read, reads
 from ..symbolic.uniformity import BLOCK, LANE
 from . import _common as common
-from .sync004_shared_race import concrete_lanes, has_collective
+from .sync004_shared_race import collective_under, concrete_lanes, has_collective
 
 RULE = Rule(code="SYNC001", name="barrier-divergence", severity=Severity.ERROR,
             summary="__syncthreads() reachable under thread-dependent control flow")
@@ -355,13 +355,14 @@ def _kernel_exits(kernel: ir.Kernel, un) -> list[ir.If]:
     """The kernel's own `if`s outside loops whose lane-varying condition leads to a `return` (the
     threads it lets go exit the kernel)."""
     out: list[ir.If] = []
+    returning = ir.holding(kernel.body, lambda x: isinstance(x, ir.Return))
     stack: list[object] = [kernel.body]
     while stack:
         n = stack.pop()
         if isinstance(n, ir.Block):
             stack.extend(n.body)
         elif isinstance(n, ir.If):
-            if any(isinstance(x, ir.Return) for x in ir.walk(n)) and un.of(kernel.key, n.cond).level == LANE:
+            if id(n) in returning and un.of(kernel.key, n.cond).level == LANE:
                 out.append(n)
             else:
                 stack.extend((n.then, n.other))
@@ -423,9 +424,10 @@ def _collective_ifs(ctx, kernel: ir.Kernel, un) -> list[ir.If]:
     """The kernel's `if`s whose condition varies between lanes and whose sides hold a warp-collective
     that needs the whole warp (in the kernel or a function they call); outermost first."""
     out: list[ir.If] = []
+    holding = collective_under(ctx.result.unit, kernel.body)
     for n in ir.walk(kernel.body):
-        if isinstance(n, ir.If) and n.span is not None and un.of(kernel.key, n.cond).level == LANE \
-                and has_collective(ctx.result.unit, n):
+        if isinstance(n, ir.If) and n.span is not None and id(n) in holding \
+                and un.of(kernel.key, n.cond).level == LANE:
             out.append(n)
     return out
 

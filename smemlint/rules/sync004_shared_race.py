@@ -105,6 +105,29 @@ def has_collective(unit: ir.TranslationUnit, kernel: ir.Kernel | ir.Stmt) -> boo
     return False
 
 
+def collective_under(unit: ir.TranslationUnit, body: ir.Stmt) -> set[int]:
+    """The ids of the nodes of `body` that hold a warp-collective (has_collective of each), found in
+    one walk (ir.holding): a kernel's many nested `if`s are asked at once instead of each walking its
+    subtree and the functions it calls again (HeCBench segsort's bitonic kernels: thousands of them)."""
+    sites = {s.id for k in unit.kernels for s in k.sites if s.instruction.startswith(COLLECTIVE_INSTRUCTIONS)}
+    called: dict[str, bool] = {}
+
+    def own(n: object) -> bool:
+        if isinstance(n, ir.Access):
+            return n.site in sites
+        if not isinstance(n, ir.Call):
+            return False
+        if whole_warp_call(n):
+            return True
+        if n.function not in unit.functions:
+            return False
+        if n.function not in called:
+            called[n.function] = has_collective(unit, unit.functions[n.function].body)
+        return called[n.function]
+
+    return ir.holding(body, own)
+
+
 def whole_warp_call(e: ir.Call) -> bool:
     """A call that every lane of the warp must make: a tensor-core `mma_sync`, or a warp intrinsic
     whose member mask is the constant full warp (`__shfl_xor_sync(0xffffffff, ...)`, `__syncwarp()`)."""

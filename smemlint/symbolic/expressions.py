@@ -279,7 +279,8 @@ class Expressions:
         if e.ctype.kind == "array":  # an array inside a struct variable: per-thread (local) memory
             return Ptr(ir.Symbol(e.name, "local", key=f"{e.var}+{e.offset}"), self._const(e.offset))
         v = self._frames[-1].env.get(e.var)
-        if isinstance(v, ParamValue):
+        if isinstance(v, ParamValue):  # a by-value struct with assumed fields: its reads say so
+            self.params_read.add(v.name)
             v = v.value
         if isinstance(v, Fields):
             return v.get(e.offset)

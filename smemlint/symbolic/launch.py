@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 
 from .. import ir
-from .roles import index_bounds
+from .roles import index_bounds, index_offsets
 from .stats import LaunchConfig
 
 DEFAULT_INT_PARAM = 1024  # a power of two: typical problem size, the worst case for strides
@@ -157,6 +157,9 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
     # read: `k<<<64, atoi(argv[1])>>>(x, 64)` still passes 64)
     given = launch if launch is not None else (launches[0] if launches else None)
     edges = _edge_sizes(kernel, given, block)
+    starts = index_offsets(kernel) if any(
+        p.ctype.is_int and not (given is not None and i < len(given.args) and given.args[i] is not None)
+        for i, p in enumerate(kernel.params)) else frozenset()
     for i, p in enumerate(kernel.params):
         if not p.ctype.is_int:
             continue
@@ -177,6 +180,12 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
             params[p.name] = value
             sources[p.name] = f"{p.name} = {value} from the launch at {_place(given.span, path)}" + \
                 _first_iteration(given, path)  # type: ignore[union-attr]
+        elif p.name in starts:
+            params[p.name] = 0  # where the index starts: the problem's start, not a size (1024 emptied
+            assumed.add(p.name)  # `i = start + tid; if (i < n)` with n = 1024 too: HeCBench sw4ck)
+            sources[p.name] = f"{p.name} = 0 assumed: an origin (added to the thread's index before it is " \
+                "compared with a size, or subtracted from an index or a bound), not a size; not a constant at " \
+                "a launch in this file"
         else:
             params[p.name] = DEFAULT_INT_PARAM
             assumed.add(p.name)  # evaluated in wide integers: its products never wrap into a false guard
@@ -189,13 +198,18 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
     fields: dict[str, int] = {}
     for p in kernel.params:
         if p.int_fields:
+            # a struct passed by value that no launch fills (flash-attention's Flash_fwd_params, HeCBench
+            # d3q19-bgk's BoxCU domain): its integer fields as integer parameters are, by role
+            starts = starts or index_offsets(kernel)
             names = [name for _, name, _ in p.int_fields]
-            fields.update((name, DEFAULT_INT_PARAM) for name in names)
-            shown = ", ".join(n.split(".", 1)[1] for n in names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8
-                                                                         else "")
+            fields.update((name, 0 if name in starts else DEFAULT_INT_PARAM) for name in names)
+            origins = [n.split(".", 1)[1] for n in names if n in starts]
+            sizes = [n.split(".", 1)[1] for n in names if n not in starts]
+            shown = ", ".join(sizes[:8]) + (f" and {len(sizes) - 8} more" if len(sizes) > 8 else "")
             sources[p.name] = f"`{p.name}`: a struct passed by value that no launch in this file fills; its integer " \
-                f"fields ({shown}) = {DEFAULT_INT_PARAM} assumed (a size of the problem, the steady state), its " \
-                "flags and other fields unknown (the code under each of their values is evaluated)"
+                f"fields ({shown}) = {DEFAULT_INT_PARAM} assumed (a size of the problem, the steady state)" + \
+                (f", {', '.join(origins)} = 0 assumed (origins: added to an index or subtracted)" if origins else "") + \
+                ", its flags and other fields unknown (the code under each of their values is evaluated)"
     offsets: dict[str, int] = {}
     pointer_sources = []
     for i, p in enumerate(kernel.params):

@@ -51,6 +51,7 @@ def params_read(e: object, defs: dict[str, list[ir.Expr]], params: dict[str, str
     out: set[str] = set()
     seen: set[str] = set()
     todo = [n.var for n in ir.walk(e) if isinstance(n, ir.VarRef)]
+    out |= {n.name for n in ir.walk(e) if isinstance(n, ir.LocalField) and n.var in params}  # `domain.nx`
     while todo:
         v = todo.pop()
         if v in seen:
@@ -60,6 +61,7 @@ def params_read(e: object, defs: dict[str, list[ir.Expr]], params: dict[str, str
             out.add(params[v])
         for d in defs.get(v, ()):
             todo += [n.var for n in ir.walk(d) if isinstance(n, ir.VarRef)]
+            out |= {n.name for n in ir.walk(d) if isinstance(n, ir.LocalField) and n.var in params}
     return out
 
 
@@ -77,3 +79,45 @@ def index_bounds(kernel: ir.Kernel) -> frozenset[str]:
             if left != right:
                 out |= params_read(n.rhs if left else n.lhs, defs, params)
     return frozenset(out)
+
+
+def index_offsets(kernel: ir.Kernel) -> frozenset[str]:
+    """The names of the parameters that are origins, not sizes: added to a thread-dependent index
+    that is compared with a size (`int i = start + threadIdx.x + blockIdx.x * blockDim.x; if (i <
+    n)`), or subtracted from a value (`a[i - ifirst]`, `ilast - ifirst + 1`): where an index or a
+    range starts, not how many elements there are (index_bounds are never origins). Only what is
+    reached through `+` and `-` (through locals) counts: a factor (`row * width + col`) is a
+    stride."""
+    defs = definitions(kernel)
+    dependent = dependent_locals(defs)
+    params = {p.var: p.name for p in kernel.params}
+    out: set[str] = set()
+    for n in ir.walk(kernel.body):
+        if isinstance(n, ir.BinOp) and n.op in _RELATIONS:
+            left, right = reads(n.lhs, dependent), reads(n.rhs, dependent)
+            if left != right:
+                _added(n.lhs if left else n.rhs, defs, params, out, set())
+        elif isinstance(n, ir.BinOp) and n.op == "-" and not isinstance(n.lhs, ir.Const):
+            # what is subtracted is an origin: `i - ifirst` (an index from the array's first element),
+            # `ilast - ifirst + 1` (an extent from its first index)
+            _added(n.rhs, defs, params, out, set())
+    return frozenset(out - index_bounds(kernel))
+
+
+def _added(e: ir.Expr, defs: dict[str, list[ir.Expr]], params: dict[str, str], out: set[str], seen: set[str]) -> None:
+    """The parameters `e` adds or subtracts (through locals assigned such sums)."""
+    while isinstance(e, ir.Cast) or isinstance(e, ir.UnOp) and e.op in ("-", "+"):
+        e = e.operand
+    if isinstance(e, ir.BinOp) and e.op in ("+", "-"):
+        _added(e.lhs, defs, params, out, seen)
+        _added(e.rhs, defs, params, out, seen)
+    elif isinstance(e, ir.LocalField) and e.var in params:
+        out.add(e.name)  # a field of a by-value struct parameter: `domain.x0`
+    elif isinstance(e, ir.VarRef):
+        if e.var in params:
+            out.add(params[e.var])
+        elif e.var not in seen:
+            seen.add(e.var)
+            for d in defs.get(e.var, ()):
+                _added(d, defs, params, out, seen)
+
