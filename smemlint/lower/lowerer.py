@@ -39,6 +39,7 @@ _DEFINITION_KINDS = (K.FUNCTION_DECL, K.CXX_METHOD, K.CONVERSION_FUNCTION)
 
 
 _REFERENCE_CASTS = (K.CXX_REINTERPRET_CAST_EXPR, K.CXX_CONST_CAST_EXPR)
+_WRITTEN_TYPE_CASTS = (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR, *_REFERENCE_CASTS)
 _ARRAY_KINDS = (T.DEPENDENTSIZEDARRAY, T.CONSTANTARRAY, T.INCOMPLETEARRAY, T.VARIABLEARRAY)
 
 
@@ -378,6 +379,8 @@ class FunctionLowerer:
 
     def cast_like(self, c: ci.Cursor, ct: CType) -> ir.Expr:
         ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
+        if len(ch) > 1 and c.kind in _WRITTEN_TYPE_CASTS:  # `(vector_fragment_t<T, N>*)in`: the written
+            ch = ch[-1:]  # type's expression arguments come first, the operand last
         if len(ch) != 1:
             if c.kind == K.UNEXPOSED_EXPR and not ch:
                 # default arguments, substituted template parameters, ...
