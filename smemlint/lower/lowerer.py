@@ -646,10 +646,10 @@ class FunctionLowerer:
     def call(self, c: ci.Cursor, ct: CType) -> ir.Expr:
         name = c.spelling
         args_c = list(c.get_arguments())
+        ref = self.ex.referenced(c) or (None if name else instructions.substituted_callee(self, c))
         if not name:  # a call in an uninstantiated template: its callee an overloaded name
-            name, args_c = instructions.unresolved_call(self, c, name, args_c)
+            name, args_c = instructions.unresolved_call(self, c, ref.spelling if ref else name, args_c)
         sp = self.span(c)
-        ref = self.ex.referenced(c)
         barrier = barrier_name(c)
         if barrier is not None:
             self.barriers.append(sp)
