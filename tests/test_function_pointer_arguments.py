@@ -18,9 +18,24 @@ def test_each_instance_calls_the_function_its_launch_names() -> None:
     # copy_f32's load and store (line 15), copy_block_first's (line 21): each by its own instance only
     assert got == [(15, "ld", 4.0), (15, "st", 4.0), (21, "ld", 16.0), (21, "st", 4.0)]
     assert all(a.predictable for a in result.accesses if a.kernel.startswith("copy_rows"))
+    # each instance named by its function (was `copy_rows<?, 1>`)
+    assert {k.name for k in result.kernels} >= {"copy_rows<copy_f32, 1>", "copy_rows<copy_block_first, 8>"}
 
 
 def test_a_null_function_argument_calls_nothing() -> None:
     # copy_unlaunched's representative instance passes a null pointer: no access is made up
     result = lint_file(str(FIXTURE), Settings())
     assert not [a for a in result.accesses if a.kernel.startswith("copy_unlaunched")]
+
+
+def test_instances_that_differ_only_in_the_function_are_each_analysed(tmp_path: Path) -> None:
+    # named `k<?>` both, the second was taken for the first and not analysed (ggml's four cpy_f32_f16)
+    path = tmp_path / "k.cu"
+    path.write_text("typedef void (*op_t)(float *);\n"
+                    "__device__ void one(float *p) { p[threadIdx.x] = 1; }\n"
+                    "__device__ void spread(float *p) { p[threadIdx.x * 8] = 2; }\n"
+                    "template <op_t op> __global__ void k(float *p) { op(p); }\n"
+                    "int main() { k<one><<<1, 32>>>(0); k<spread><<<1, 32>>>(0); }\n", encoding="utf-8")
+    result = lint_file(str(path), Settings())
+    got = {(a.kernel, a.line, a.sectors_per_request) for a in result.accesses}
+    assert got == {("k<one>", 2, 4.0), ("k<spread>", 3, 32.0)}
