@@ -534,6 +534,13 @@ def cooperative_group_value(low, c: ci.Cursor, name: str, ct: ir.CType) -> ir.Ex
                  "size": u(n), "num_threads": u(n), "meta_group_size": op("/", threads, n)}.get(name)
     elif re.search(r"\bthread_block\b", spelling):
         value = {"thread_rank": linear, "size": threads, "num_threads": threads}.get(name)
+    elif re.search(r"\bgrid_group\b", spelling):  # the grid's blocks in x, y, z order, each `threads` threads
+        gx, gy = builtin("gridDim.x"), builtin("gridDim.y")
+        rank = op("+", builtin("blockIdx.x"), op("*", op("+", builtin("blockIdx.y"),
+                                                         op("*", builtin("blockIdx.z"), gy)), gx))
+        blocks = op("*", op("*", gx, gy), builtin("gridDim.z"))
+        value = {"thread_rank": op("+", op("*", rank, threads), linear), "size": op("*", blocks, threads),
+                 "num_threads": op("*", blocks, threads), "block_rank": rank, "num_blocks": blocks}.get(name)
     if value is None:
         return None
     return ir.Cast(ct, value) if ct.is_int and ct != ir.UINT else value
