@@ -78,3 +78,27 @@ def test_a_real_library_header_on_the_include_path_wins(tmp_path: Path, mode: st
     result = lint_file(str(path), settings)
     assert result.status == "ok" and result.parse_mode == mode, (result.error, result.notes)
     assert [a.sectors_per_request for a in result.accesses] == [32.0]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_cufft_types_and_calls_parse_in_either_mode(tmp_path: Path, mode: str) -> None:
+    # cuda-samples' simpleCUFFT: a kernel over cufftComplex* (a float2: 8 bytes a lane) and the plan
+    # calls around it; helper_cuda.h's error names need every cufftResult
+    path = tmp_path / "fft.cu"
+    path.write_text("#include <cufft.h>\n#include <cufftXt.h>\n"
+                    "__global__ void scale(cufftComplex *a, int n) {\n"
+                    "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                    "    if (i < n) { a[i].x *= 2.0f; a[2 * i].y = 0.0f; }\n}\n"
+                    "int main() {\n    cufftHandle plan; cufftComplex *d = 0; cudaLibXtDesc *x = 0;\n"
+                    "    if (cufftPlan1d(&plan, 1024, CUFFT_C2C, 1) != CUFFT_SUCCESS) return 1;\n"
+                    "    cufftExecC2C(plan, d, d, CUFFT_FORWARD);\n"
+                    "    cufftXtMalloc(plan, &x, CUFFT_XT_FORMAT_INPLACE);\n"
+                    "    int r = CUFFT_NVSHMEM_FAILURE + x->descriptor->nGPUs;\n"
+                    "    scale<<<4, 256>>>(d, 1024);\n    cufftDestroy(plan);\n    return r;\n}\n", encoding="utf-8")
+    result = lint_file(str(path), dataclasses.replace(Settings(), cuda_headers=mode))
+    assert result.status == "ok", result.error
+    assert not any("compile error" in n or "missing include" in n for n in result.notes), result.notes
+    # .x of consecutive float2s: 8 sectors (two 4-byte fields of 32 lanes' 8-byte elements);
+    # .y of every other one: 16
+    got = sorted((a.op, a.sectors_per_request) for a in result.accesses)
+    assert got == [("ld", 8.0), ("st", 8.0), ("st", 16.0)]

@@ -15,6 +15,7 @@ on user code (a cursor it cannot read is skipped).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 
 import clang.cindex as ci
@@ -85,7 +86,8 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     wrappers = WrapperIndex(LAUNCH_CONFIG_CALLS)
     instances = _Instances(main)
     assigned = Assigned()
-    for fn in _definitions(tu.cursor, main, file_of):
+    entries: list[ci.Cursor] = []  # host functions of the included kernel files: walked as instances
+    for fn in _definitions(tu.cursor, main, file_of, entry_files(main, lines), entries):
         if functions is not None:
             functions.append(fn)
         try:
@@ -125,6 +127,8 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
                     unit.volatile_vars.add(decl_key(p))
         except Exception:  # noqa: BLE001 - a function we cannot read adds no facts
             continue
+    for fn in entries:  # (after the main file's calls: what it calls keeps its own values first)
+        instances.add(fn)
     launches += _instantiated_launches(instances, wrappers, assigned)
     for c in tu.cursor.get_children():  # file-scope `volatile __shared__` / `__device__` objects
         try:
@@ -458,14 +462,47 @@ def _in_walk_order(cursors: list[ci.Cursor], tree: list[list[int]]):
     return order, kids
 
 
-def _definitions(c: ci.Cursor, main: str, file_of: FileNames):
+def _definitions(c: ci.Cursor, main: str, file_of: FileNames, parts: frozenset[str] = frozenset(),
+                 entries: list[ci.Cursor] | None = None):
+    """The main file's function definitions; those of `parts` (entry_files) with external linkage go to `entries`."""
     for ch in children(c):
-        if file_of(ch) != main:
+        f = file_of(ch)
+        if f != main:
+            if entries is not None and f is not None and ch.kind in (K.FUNCTION_DECL, K.LINKAGE_SPEC, K.NAMESPACE) \
+                    and os.path.realpath(f) in parts:
+                for fn in [ch] if ch.kind == K.FUNCTION_DECL else _definitions(ch, f, file_of):
+                    if fn.kind == K.FUNCTION_DECL and fn.is_definition() and fn.linkage == ci.LinkageKind.EXTERNAL:
+                        entries.append(fn)
             continue
         if ch.kind in _FUNCTIONS and ch.is_definition():
             yield ch
         if ch.kind in _SCOPES:
-            yield from _definitions(ch, main, file_of)
+            yield from _definitions(ch, main, file_of, parts, entries)
+
+
+_QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"/\\]+)"')
+
+
+def entry_files(main: str, lines: list[str]) -> frozenset[str]:
+    """The kernel files this file includes from its own folder (`#include "imageDenoising_copy_kernel.cuh"`,
+    a file that defines a `__global__` kernel): parts of this translation unit. Their host functions with
+    external linkage are its entry points too, called from elsewhere (cuda-samples' imageDenoising: the
+    `.cuh`'s `extern "C" cuda_Copy(...)` launches `Copy<<<...>>>`, and a `.cpp` calls it); linted alone,
+    such a file lacks what its includer declares first (`TColor`, the block-size macros)."""
+    folder = os.path.dirname(os.path.abspath(main))
+    out = set()
+    for line in lines:
+        m = _QUOTED_INCLUDE.match(line)
+        if m is None:
+            continue
+        path = os.path.join(folder, m.group(1))
+        try:
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                if "__global__" in fh.read():
+                    out.add(os.path.realpath(path))
+        except OSError:
+            continue
+    return frozenset(out)
 
 
 def _descendants(c: ci.Cursor, unit: ir.TranslationUnit):

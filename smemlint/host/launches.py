@@ -5,6 +5,7 @@ name, and the grid, block, dynamic shared bytes and integer arguments at the lau
 from __future__ import annotations
 
 import os
+import re
 
 import clang.cindex as ci
 
@@ -87,7 +88,18 @@ def template_arg(c: ci.Cursor, i: int) -> str:
         return str(value)
     if kind == ci.TemplateArgumentKind.TYPE:
         return c.get_template_argument_type(i).spelling
+    if kind == ci.TemplateArgumentKind.DECLARATION:  # a function named as the argument: libclang says
+        # which only in the instance's USR (`c:@F@cpy_f32_f16<#@F@cpy_1_f32_f16#*1C#*C#>#...`)
+        usr = c.get_usr() or ""
+        names = _DECLARATION_ARG.findall(usr[usr.find("<"):]) if "<" in usr else []
+        kinds = [c.get_template_argument_kind(j) for j in range(c.get_num_template_arguments())]
+        nth = kinds[:i].count(ci.TemplateArgumentKind.DECLARATION)
+        if len(names) == kinds.count(ci.TemplateArgumentKind.DECLARATION):
+            return names[nth]
     return "?"
+
+
+_DECLARATION_ARG = re.compile(r"#@(?:N@\w+@)*F@(\w+)")
 
 
 def display_name(c: ci.Cursor) -> str:

@@ -417,6 +417,28 @@ def unresolved_call(fl, c: ci.Cursor, name: str, args_c: list[ci.Cursor]) -> tup
     return name, args_c
 
 
+def substituted_callee(fl, c: ci.Cursor) -> ci.Cursor | None:
+    """The function a call through a function-pointer template parameter calls, in an instance of
+    the template (ggml's `template <cpy_kernel_t cpy_1> __global__ void cpy_f32_f16(...)` calling
+    `cpy_1(cx, cdst)`, launched as `cpy_f32_f16<cpy_1_f32_f16>`): libclang gives the call no name and
+    no referenced declaration, and shows the substituted argument under its callee, `&cpy_1_f32_f16`.
+    None where the argument is not a function named there (a null pointer: nothing is called)."""
+    ch = fl.ex.children(c)
+    node = fl.ex.strip(ch[0]) if ch else None
+    for _ in range(6):
+        if node is None:
+            return None
+        if node.kind == ci.CursorKind.DECL_REF_EXPR and node.spelling:
+            ref = node.referenced
+            return ref if ref is not None and ref.kind == ci.CursorKind.FUNCTION_DECL else None
+        if node.kind not in (ci.CursorKind.DECL_REF_EXPR, ci.CursorKind.UNARY_OPERATOR, ci.CursorKind.UNEXPOSED_EXPR,
+                             ci.CursorKind.PAREN_EXPR):
+            return None
+        kids = fl.ex.children(node)
+        node = kids[0] if len(kids) == 1 else None
+    return None
+
+
 def _qualified(c: ci.Cursor) -> str:
     try:
         ref = c.referenced
@@ -512,6 +534,13 @@ def cooperative_group_value(low, c: ci.Cursor, name: str, ct: ir.CType) -> ir.Ex
                  "size": u(n), "num_threads": u(n), "meta_group_size": op("/", threads, n)}.get(name)
     elif re.search(r"\bthread_block\b", spelling):
         value = {"thread_rank": linear, "size": threads, "num_threads": threads}.get(name)
+    elif re.search(r"\bgrid_group\b", spelling):  # the grid's blocks in x, y, z order, each `threads` threads
+        gx, gy = builtin("gridDim.x"), builtin("gridDim.y")
+        rank = op("+", builtin("blockIdx.x"), op("*", op("+", builtin("blockIdx.y"),
+                                                         op("*", builtin("blockIdx.z"), gy)), gx))
+        blocks = op("*", op("*", gx, gy), builtin("gridDim.z"))
+        value = {"thread_rank": op("+", op("*", rank, threads), linear), "size": op("*", blocks, threads),
+                 "num_threads": op("*", blocks, threads), "block_rank": rank, "num_blocks": blocks}.get(name)
     if value is None:
         return None
     return ir.Cast(ct, value) if ct.is_int and ct != ir.UINT else value

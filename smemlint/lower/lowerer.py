@@ -36,6 +36,7 @@ _CALLABLE_KINDS = (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD, K.CONVERS
 
 
 _REFERENCE_CASTS = (K.CXX_REINTERPRET_CAST_EXPR, K.CXX_CONST_CAST_EXPR)
+_WRITTEN_TYPE_CASTS = (K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR, *_REFERENCE_CASTS)
 _ARRAY_KINDS = (T.DEPENDENTSIZEDARRAY, T.CONSTANTARRAY, T.INCOMPLETEARRAY, T.VARIABLEARRAY)
 
 
@@ -361,6 +362,8 @@ class FunctionLowerer:
 
     def cast_like(self, c: ci.Cursor, ct: CType) -> ir.Expr:
         ch = [x for x in self.ex.children(c) if x.kind.is_expression()]
+        if len(ch) > 1 and c.kind in _WRITTEN_TYPE_CASTS:  # `(vector_fragment_t<T, N>*)in`: the written
+            ch = ch[-1:]  # type's expression arguments come first, the operand last
         if len(ch) != 1:
             if c.kind == K.UNEXPOSED_EXPR and not ch:
                 # default arguments, substituted template parameters, ...
@@ -632,10 +635,10 @@ class FunctionLowerer:
     def call(self, c: ci.Cursor, ct: CType) -> ir.Expr:
         name = c.spelling
         args_c = list(c.get_arguments())
+        ref = self.ex.referenced(c) or (None if name else instructions.substituted_callee(self, c))
         if not name:  # a call in an uninstantiated template: its callee an overloaded name
-            name, args_c = instructions.unresolved_call(self, c, name, args_c)
+            name, args_c = instructions.unresolved_call(self, c, ref.spelling if ref else name, args_c)
         sp = self.span(c)
-        ref = self.ex.referenced(c)
         barrier = barrier_name(c)
         if barrier is not None:
             self.barriers.append(sp)

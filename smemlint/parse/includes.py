@@ -14,7 +14,7 @@ STANDIN_DIR = INCLUDE_DIR / "toolkit_standins"
 # Stand-ins for libraries CUDA code is written against but a linting machine rarely has (PyTorch's
 # extension API): searched after every other directory, so the real headers win where given.
 FALLBACK_DIR = INCLUDE_DIR / "fallback"
-# Stand-ins for CUDA's libraries (cuBLAS, cuBLASLt, cuSPARSE, cuSOLVER) that a toolkit may lack:
+# Stand-ins for CUDA's libraries (cuBLAS, cuBLASLt, cuSPARSE, cuSOLVER, cuRAND, cuFFT) that a toolkit may lack:
 # searched after the toolkit's own headers, in either parse mode, so a real one wins where it exists.
 LIBRARIES_DIR = INCLUDE_DIR / "libraries"
 
