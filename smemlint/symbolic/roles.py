@@ -65,19 +65,28 @@ def params_read(e: object, defs: dict[str, list[ir.Expr]], params: dict[str, str
     return out
 
 
-def index_bounds(kernel: ir.Kernel) -> frozenset[str]:
-    """The names of the parameters a thread-dependent index is compared with: in `a < b` (or
-    `<=`, `>`, `>=`) where one side depends on the thread's index and the other does not, the
-    parameters the other side reads."""
+def _compared(kernel: ir.Kernel) -> tuple[dict[str, list[ir.Expr]], dict[str, str], list[tuple[ir.Expr, ir.Expr]]]:
+    """(definitions, parameter names by variable, (index side, other side) of each `a < b` (or `<=`,
+    `>`, `>=`) where one side depends on the thread's index and the other does not)."""
     defs = definitions(kernel)
     dependent = dependent_locals(defs)
     params = {p.var: p.name for p in kernel.params}
-    out: set[str] = set()
+    pairs = []
     for n in ir.walk(kernel.body):
         if isinstance(n, ir.BinOp) and n.op in _RELATIONS:
             left, right = reads(n.lhs, dependent), reads(n.rhs, dependent)
             if left != right:
-                out |= params_read(n.rhs if left else n.lhs, defs, params)
+                pairs.append((n.lhs, n.rhs) if left else (n.rhs, n.lhs))
+    return defs, params, pairs
+
+
+def index_bounds(kernel: ir.Kernel) -> frozenset[str]:
+    """The names of the parameters a thread-dependent index is compared with: the parameters the
+    side of such a comparison that does not depend on the thread reads."""
+    defs, params, pairs = _compared(kernel)
+    out: set[str] = set()
+    for _, other in pairs:
+        out |= params_read(other, defs, params)
     return frozenset(out)
 
 
@@ -88,16 +97,12 @@ def index_offsets(kernel: ir.Kernel) -> frozenset[str]:
     range starts, not how many elements there are (index_bounds are never origins). Only what is
     reached through `+` and `-` (through locals) counts: a factor (`row * width + col`) is a
     stride."""
-    defs = definitions(kernel)
-    dependent = dependent_locals(defs)
-    params = {p.var: p.name for p in kernel.params}
+    defs, params, pairs = _compared(kernel)
     out: set[str] = set()
+    for index, _ in pairs:
+        _added(index, defs, params, out, set())
     for n in ir.walk(kernel.body):
-        if isinstance(n, ir.BinOp) and n.op in _RELATIONS:
-            left, right = reads(n.lhs, dependent), reads(n.rhs, dependent)
-            if left != right:
-                _added(n.lhs if left else n.rhs, defs, params, out, set())
-        elif isinstance(n, ir.BinOp) and n.op == "-" and not isinstance(n.lhs, ir.Const):
+        if isinstance(n, ir.BinOp) and n.op == "-" and not isinstance(n.lhs, ir.Const):
             # what is subtracted is an origin: `i - ifirst` (an index from the array's first element),
             # `ilast - ifirst + 1` (an extent from its first index)
             _added(n.rhs, defs, params, out, set())
