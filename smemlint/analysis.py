@@ -493,8 +493,8 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
         result.unit = unit
         defined = {k.key for k in unit.kernels}
         result.launches_of_others = [s for s in unit.launches if s.kernel not in defined]
-        launched_here = {s.kernel for s in unit.launches}
-        unit.launches += [s for s in settings.launches_elsewhere if s.kernel in defined - launched_here]
+        result.kernels_launched = sorted({s.kernel for s in unit.launches})
+        unit.launches += [s for s in settings.launches_elsewhere if s.kernel in defined - set(result.kernels_launched)]
         result.reached_functions = sorted(reached_functions(unit))
         if focus is None:
             result.kernels_not_compiled = [n for n in result.kernels_written if n not in unit.defined_kernels]
@@ -604,9 +604,9 @@ def _attach_charged_lines(k: KernelResult, kf) -> None:
     intrinsic inlined there (`half2 x = p[i]`: `cuda_fp16.h`'s copy; `wmma` fragments: `mma.hpp`;
     `atomicAdd`: its header), the kernel's call of a header's helper the access is in, or another
     line nvcc charged; for an access with no instruction of its own, the line nvcc moved them to
-    (kernelfacts.moved_to: a load hoisted to a barrier; a load into a local array, to its use). Every place with the
-    instructions counted there and `of` (the access's instructions), its own line first; None when
-    all are counted on its own line only."""
+    (kernelfacts.moved_to: a load hoisted to a barrier; a load into a local array, to its use).
+    Every place with the instructions counted there and `of` (the access's instructions), its own
+    line first; None when all are counted on its own line only."""
     claimed: dict[tuple, set[int]] = {}
     for a in k.accesses:
         claimed.setdefault((a.file, a.space, a.op), set()).add(a.sass_line)

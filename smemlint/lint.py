@@ -486,7 +486,7 @@ def launched_elsewhere(results: list[FileResult | None]) -> dict[int, tuple]:
         if r is None or r.status != "ok":
             continue
         here = os.path.dirname(os.path.abspath(r.path))
-        given = [s for k in r.kernels if not k.launched and "<" not in k.name
+        given = [s for k in r.kernels if not k.launched and "<" not in k.name and k.key not in r.kernels_launched
                  for where, s in sites.get(k.key, ()) if _related(here, where)]
         if given:
             out[i] = tuple(given)

@@ -132,6 +132,7 @@ class FileResult:
     # the launches read in this file of kernels it does not define (ir.LaunchSite): the kernel's own
     # file is analysed with them when it launches the kernel nowhere itself (lint.py)
     launches_of_others: list = field(default_factory=list)
+    kernels_launched: list[str] = field(default_factory=list)  # keys of the kernels launched in this file
 
     @property
     def accesses(self) -> list[AccessResult]:
