@@ -350,7 +350,7 @@ def _assignments(fn: ci.Cursor, kids) -> dict[int, list]:
                 # `k`, or a host function's call that returns kernels (exllamav2's
                 # `fp = pick_layer_norm_kernel(bpw)` returns one of 16 instances): each is launched
                 kernels = [rhs.referenced] if rhs.kind == K.DECL_REF_EXPR else \
-                    _returned_kernels(rhs.referenced, kids) if rhs._kind_id == _CALL_EXPR else []
+                    _returned_kernels(rhs.referenced) if rhs._kind_id == _CALL_EXPR else []
                 for kernel in kernels:
                     if _is_kernel(kernel):
                         record(target, (kernel, tuple(where), labels))
@@ -376,7 +376,7 @@ def _is_kernel(f: ci.Cursor | None) -> bool:
         any(a.kind == K.CUDAGLOBAL_ATTR for a in f.get_children())
 
 
-def _returned_kernels(f: ci.Cursor | None, kids) -> list[ci.Cursor]:
+def _returned_kernels(f: ci.Cursor | None) -> list[ci.Cursor]:
     """The kernels a host function's `return` statements name (`return k<3>;`, `return &k;`), read
     from its definition; none for a kernel, a function without a body, or a body too large to walk."""
     f = f.get_definition() if f is not None and not _is_kernel(f) else None

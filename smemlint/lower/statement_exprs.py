@@ -42,7 +42,7 @@ def lower(lw, c: ci.Cursor) -> ir.Expr | None:
 
 
 _UNARY_EFFECTS = frozenset(("*", "pre++", "post++", "pre--", "post--"))  # a dereference, an increment
-_IMPURE = (K.ARRAY_SUBSCRIPT_EXPR, K.CALL_EXPR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.StmtExpr if STMT_EXPR else None)
+_IMPURE = (K.ARRAY_SUBSCRIPT_EXPR, K.CALL_EXPR, K.COMPOUND_ASSIGNMENT_OPERATOR, STMT_EXPR)
 
 
 def _pure(lw, c: ci.Cursor) -> bool:

@@ -230,13 +230,7 @@ class KernelFacts:
             return {}, 0
         out: dict[tuple[str, int], int] = {}
         total = 0
-        for ins in self.instrs:
-            if ins.predicate == "@!PT" or ins.file is None or ins.line is None:
-                continue
-            if _SPACE.get(ins.mnemonic) != (space, op):
-                continue
-            frames = [(ins.file, ins.line), *ins.inlined_at]
-            mine = [ln for f, ln in frames if same_file(f, key)]
+        for frames, mine in self._frames_of(space, op, key):
             if line not in mine or (mine[0] != line and mine[0] in claimed):
                 continue
             total += 1
@@ -248,6 +242,17 @@ class KernelFacts:
             for where in places:
                 out[where] = out.get(where, 0) + 1
         return out, total
+
+    def _frames_of(self, space: str, op: str, key: str):
+        """(frames innermost first, the lines of `key`'s file among them) of each executed memory
+        instruction in `space` doing `op` that nvcc's line table places."""
+        for ins in self.instrs:
+            if ins.predicate == "@!PT" or ins.file is None or ins.line is None:
+                continue
+            if _SPACE.get(ins.mnemonic) != (space, op):
+                continue
+            frames = [(ins.file, ins.line), *ins.inlined_at]
+            yield frames, [ln for f, ln in frames if same_file(f, key)]
 
     def moved_to(self, line: int, space: str, op: str, path: str | None = None,
                  claimed: frozenset[int] = frozenset(), down: bool = False) -> tuple[int, int] | None:
@@ -263,12 +268,7 @@ class KernelFacts:
         if self.source != "sass" or key is None:
             return None
         unclaimed: Counter = Counter()
-        for ins in self.instrs:
-            if ins.predicate == "@!PT" or ins.file is None or ins.line is None:
-                continue
-            if _SPACE.get(ins.mnemonic) != (space, op):
-                continue
-            mine = [ln for f, ln in [(ins.file, ins.line), *ins.inlined_at] if same_file(f, key)]
+        for _, mine in self._frames_of(space, op, key):
             if mine and mine[0] != line and mine[0] not in claimed:
                 unclaimed[mine[0]] += 1
         above = [ln for ln in unclaimed if ln < line]
