@@ -61,11 +61,34 @@ class HostEvaluator(StatementRunner):
         """The calls of function `usr` in the file, indexed on the first question (most files ask none)."""
         if self._callers is None:
             self._callers = {}
+            through: dict[tuple[str, int], list[tuple[ci.Cursor, ci.Cursor]]] = {}
             for call, fn in self._host_calls:
                 ref = call.referenced
-                if ref is not None and ref.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD):
+                if ref is not None and ref.kind in _FUNCTIONS:
                     self._callers.setdefault(ref.get_usr() or "", []).append((call, fn))
+                elif ref is not None and ref.kind == K.PARM_DECL:  # `softmax_fn(B, T)`: a function-pointer parameter
+                    index = _parameter_index(ref)
+                    if index is not None:
+                        through.setdefault((ref.semantic_parent.get_usr() or "", index), []).append((call, fn))
+            if through:
+                self._add_calls_through_parameters(through)
         return self._callers.get(usr, [])
+
+    def _add_calls_through_parameters(self, through: dict[tuple[str, int], list[tuple[ci.Cursor, ci.Cursor]]]) -> None:
+        """A function passed as an argument (`attention_backward1(..., launch_softmax_6, ...)`) is called
+        wherever the callee calls the parameter it lands in: those calls are its callers too (their
+        arguments are evaluated in the callee, whose own parameters come from its callers)."""
+        assert self._callers is not None
+        for call, _ in self._host_calls:
+            ref = call.referenced
+            if ref is None or ref.kind not in _FUNCTIONS:
+                continue
+            for i, arg in enumerate(call.get_arguments()):
+                passed = _function_named(arg)
+                inner = through.get((ref.get_usr() or "", i)) if passed is not None else None
+                if inner:
+                    known = self._callers.setdefault(passed.get_usr() or "", [])  # type: ignore[union-attr]
+                    known.extend(c for c in inner if c not in known)
 
     # ------------------------------------------------------------ public
 
@@ -535,3 +558,28 @@ class HostEvaluator(StatementRunner):
                 return UNKNOWN
             values.append(v)
         return values[0] if values else UNKNOWN
+
+
+_FUNCTIONS = (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD)
+
+
+def _parameter_index(param: ci.Cursor) -> int | None:
+    """The position of `param` among its function's parameters."""
+    fn = param.semantic_parent
+    if fn is None or fn.kind not in _FUNCTIONS:
+        return None
+    params = list(fn.get_arguments()) if fn.kind != K.FUNCTION_TEMPLATE else \
+        [p for p in children_of(fn) if p.kind == K.PARM_DECL]
+    return next((i for i, p in enumerate(params) if p == param), None)
+
+
+def _function_named(arg: ci.Cursor) -> ci.Cursor | None:
+    """The function an argument names (`f`, `&f`), or None."""
+    c = strip(arg)
+    if c.kind == K.UNARY_OPERATOR and operator_of(c) == "&":
+        kids = [x for x in children_of(c) if x.kind.is_expression()]
+        c = strip(kids[0]) if len(kids) == 1 else c
+    if c.kind != K.DECL_REF_EXPR:
+        return None
+    ref = c.referenced
+    return ref if ref is not None and ref.kind == K.FUNCTION_DECL else None
