@@ -342,6 +342,9 @@ class HostEvaluator(StatementRunner):
                     env[NO_ARGS] = True
                     self._touched.add(COMMAND_LINE)
                     return 1
+                owner = _captured_from(ref, fn)
+                if owner is not None:  # a lambda's capture of its enclosing function's parameter
+                    return self._from_callers(ref, owner, depth, env)
                 return self._from_callers(ref, fn, depth, env)
             if ref.kind == K.VAR_DECL:
                 v = self.const_value(s)
@@ -367,6 +370,11 @@ class HostEvaluator(StatementRunner):
         if k in (K.INTEGER_LITERAL, K.CXX_BOOL_LITERAL_EXPR, K.CHARACTER_LITERAL, K.CXX_UNARY_EXPR):
             return self.const_value(s)
         if k == K.MEMBER_REF_EXPR:
+            ref = s.referenced
+            if ref is not None and ref.kind == K.VAR_DECL:  # a static member: `int_const.value` of an
+                v = self.const_value(s)  # std::integral_constant<int, 32> a dispatch lambda is called with
+                if v is not None:
+                    return v
             inner = [x for x in children_of(s) if x.kind.is_expression()]
             if not inner:  # a member of the record a constructor makes (_constructed), or not known
                 this = env.get(THIS)
@@ -583,3 +591,21 @@ def _function_named(arg: ci.Cursor) -> ci.Cursor | None:
         return None
     ref = c.referenced
     return ref if ref is not None and ref.kind == K.FUNCTION_DECL else None
+
+
+def _captured_from(param: ci.Cursor, fn: ci.Cursor) -> ci.Cursor | None:
+    """The function whose parameter `param` is, when `fn` (a lambda's call operator) reads it as a
+    capture and that function never assigns it: then it holds what that function's callers pass."""
+    owner = param.semantic_parent
+    if owner is None or owner.kind not in _FUNCTIONS or owner == fn or fn.kind not in (K.CXX_METHOD, K.FUNCTION_TEMPLATE):
+        return None
+    for c in walk(owner):
+        if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR):
+            op = operator_of(c)
+            if c.kind == K.BINARY_OPERATOR and op != "=" or c.kind == K.UNARY_OPERATOR and op not in INCREMENTS + ("&",):
+                continue
+            kids = [x for x in children_of(c) if x.kind.is_expression()]
+            target = strip(kids[0]) if kids else None
+            if target is not None and target.kind == K.DECL_REF_EXPR and target.referenced == param:
+                return None
+    return owner

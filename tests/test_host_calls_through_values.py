@@ -1,0 +1,39 @@
+"""Launch values carried through host code the way llm.c's dev/cuda files carry them (issue 29 item 2,
+issue 30 item 2): a launching function passed as a function pointer and called through it, and a
+generic dispatch lambda called with `std::integral_constant<int, N>{}` whose body launches
+`k<int_const.value><<<..., int_const.value>>>` with the enclosing function's parameters captured."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from smemlint.config import Settings
+from smemlint.lint import lint_file
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+
+
+def _kernels(name: str) -> dict:
+    result = lint_file(str(FIXTURES / name), Settings())
+    assert result.status == "ok"
+    return {k.name: k for k in result.kernels}
+
+
+def test_each_dispatched_instance_has_the_block_its_constant_names() -> None:
+    kernels = _kernels("dispatch_lambdas.cu")
+    assert kernels["strided<64>"].block == (64, 1, 1)
+    assert kernels["strided<128>"].block == (128, 1, 1)
+    said = " ".join(kernels["strided<128>"].assumptions)
+    assert "`int_const.value` from the launch" in said and "stride = 2 from the launch" in said
+
+
+def test_a_capture_the_launching_function_assigns_is_not_taken_from_its_callers() -> None:
+    said = " ".join(_kernels("dispatch_lambdas.cu")["stridedChanged<64>"].assumptions)
+    assert "stride = 1024 assumed" in said
+
+
+def test_a_function_called_through_a_pointer_parameter_gets_its_callers_values() -> None:
+    kernels = _kernels("host_function_pointers.cu")
+    assert kernels["strided"].block == (128, 1, 1)
+    assert "stride = 2 from the launch" in " ".join(kernels["strided"].assumptions)
+    assert kernels["coalescedTwice"].block == (256, 1, 1)  # its two callers disagree: the default, assumed
+    assert any("assumed" in a for a in kernels["coalescedTwice"].assumptions)
