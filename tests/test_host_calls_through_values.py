@@ -19,7 +19,7 @@ def _kernels(name: str) -> dict:
 
 
 def test_each_dispatched_instance_has_the_block_its_constant_names() -> None:
-    kernels = _kernels("dispatch_lambdas.cu")
+    kernels = _kernels("integral_constant_lambdas.cu")
     assert kernels["strided<64>"].block == (64, 1, 1)
     assert kernels["strided<128>"].block == (128, 1, 1)
     said = " ".join(kernels["strided<128>"].assumptions)
@@ -27,7 +27,7 @@ def test_each_dispatched_instance_has_the_block_its_constant_names() -> None:
 
 
 def test_a_capture_the_launching_function_assigns_is_not_taken_from_its_callers() -> None:
-    said = " ".join(_kernels("dispatch_lambdas.cu")["stridedChanged<64>"].assumptions)
+    said = " ".join(_kernels("integral_constant_lambdas.cu")["stridedChanged<64>"].assumptions)
     assert "stride = 1024 assumed" in said
 
 
