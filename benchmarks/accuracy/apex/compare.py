@@ -34,6 +34,8 @@ def main() -> int:
     ap.add_argument("--only", default=None, help="programs, comma-separated")
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--out", default=str(HERE / "compare-sites.jsonl"))
+    ap.add_argument("--flag", action="append", default=[],
+                    help="an extra smemlint flag (a what-if: e.g. -I<dir> of stand-in headers); not used for results.md's tables")
     ap.add_argument("--no-sass", action="store_true",
                     help="lint without --sass (no nvcc line table: accesses counted on their own lines only)")
     args = ap.parse_args()
@@ -48,7 +50,7 @@ def main() -> int:
             for p in doc["programs"]:
                 if p["name"] not in sites or (only and p["name"] not in only):
                     continue
-                prog = dict(p, flags=FLAGS, lint=[s for s in p["sources"] if s.endswith(".cu")])
+                prog = dict(p, flags=FLAGS + args.flag, lint=[s for s in p["sources"] if s.endswith(".cu")])
                 rows = llm.score(Path(args.apex), prog, sites[p["name"]], kernels, tmp, args.timeout, sass)
                 llm.hb.write_rows(fh, p["name"], rows)
     finally:
