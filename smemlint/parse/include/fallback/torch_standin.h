@@ -123,7 +123,12 @@ enum class ScalarType : int8_t {
     Byte, Char, Short, Int, Long, Half, Float, Double, ComplexHalf, ComplexFloat, ComplexDouble, Bool,
     BFloat16, Float8_e5m2, Float8_e4m3fn, UInt16, UInt32, UInt64, Undefined
 };
-struct Device { int index() const; bool is_cuda() const; };
+struct Device {
+    int index() const; bool is_cuda() const;
+    int type() const;  /* a DeviceType: at::kCUDA, at::kCPU */
+    bool operator==(const Device &) const; bool operator!=(const Device &) const;
+};
+enum class MemoryFormat : int8_t { Contiguous, Preserve, ChannelsLast, ChannelsLast3d };
 struct ArrayRefInt {
     ArrayRefInt();
     ArrayRefInt(std::initializer_list<int64_t>);
@@ -156,7 +161,7 @@ struct CUDAStream {
 CUDAStream getCurrentCUDAStream(int8_t device_index = -1);
 CUDAStream getDefaultCUDAStream(int8_t device_index = -1);
 struct CUDAGuard { explicit CUDAGuard(Device); explicit CUDAGuard(int); };
-struct OptionalCUDAGuard { OptionalCUDAGuard(); explicit OptionalCUDAGuard(Device); };
+struct OptionalCUDAGuard { OptionalCUDAGuard(); explicit OptionalCUDAGuard(Device); explicit OptionalCUDAGuard(std::optional<Device>); };
 void MaybeSetDevice(int8_t device);
 void set_device(int8_t device);
 int8_t current_device();
@@ -167,6 +172,7 @@ void device_synchronize();
 namespace at {
 using c10::BFloat16;
 using c10::Device;
+using c10::MemoryFormat;
 using c10::Half;
 using c10::IntArrayRef;
 using c10::ScalarType;
@@ -204,6 +210,8 @@ class Tensor {
     int get_device() const;
     bool is_cuda() const;
     bool is_contiguous() const;
+    bool is_contiguous(MemoryFormat) const;
+    MemoryFormat suggest_memory_format() const;
     bool defined() const;
     Tensor contiguous() const;
     Tensor view(IntArrayRef) const;
@@ -273,6 +281,7 @@ Tensor where(const Tensor &, const Tensor &, const Tensor &);
 std::ostream &operator<<(std::ostream &, const Tensor &);
 Tensor empty(IntArrayRef, TensorOptions = {});
 Tensor empty_like(const Tensor &, TensorOptions = {});
+std::optional<Device> device_of(const Tensor &);
 Tensor zeros(IntArrayRef, TensorOptions = {});
 Tensor zeros_like(const Tensor &, TensorOptions = {});
 Tensor ones(IntArrayRef, TensorOptions = {});
