@@ -49,9 +49,11 @@ class _Frame:
 class _LoopState:
     """Lanes that left the loop (`break`) or this iteration (`continue`); None while there are none.
     `hoisted`: the loop's loads that execute once per entry (hoisting.py), counted in its first
-    iteration only; `iteration`: the one running."""
+    iteration only; `iteration`: the one running. `guard_base`: the height of the interpreter's guard
+    stack when the iteration's body began (the paths past a data-dependent `continue` or `break` are
+    kept there until the iteration ends); `past_breaks`: those of a `break`, for the iterations after."""
 
-    __slots__ = ("broken", "continued", "hoisted", "iteration", "line")
+    __slots__ = ("broken", "continued", "guard_base", "hoisted", "iteration", "line", "past_breaks")
 
     def __init__(self, hoisted: frozenset[int] = frozenset(), line: int | None = None) -> None:
         self.broken: np.ndarray | None = None
@@ -59,6 +61,8 @@ class _LoopState:
         self.hoisted = hoisted
         self.iteration = 0
         self.line = line
+        self.guard_base = 0
+        self.past_breaks: list[str] = []
 
 
 class Interpreter(Expressions, Costing):
@@ -308,6 +312,8 @@ class Interpreter(Expressions, Costing):
         """Run `s` as if every lane took it, under a data-dependent condition; return the env it produced."""
         saved = dict(self.frame.env)
         returned = self.frame.returned
+        loop = self._loops[-1] if self._loops else None
+        left = (loop.continued, loop.broken) if loop is not None else (None, None)
         self._guards.append(why)
         try:
             self.exec_stmt(s, mask)
@@ -319,6 +325,16 @@ class Interpreter(Expressions, Costing):
         # leaves at `if (m_block * kBlockM >= binfo.actual_seqlen_q) return;`): the code after it is
         # the other side's, which some run executes
         self.frame.returned = returned
+        if loop is not None and (loop.continued is not left[0] or loop.broken is not left[1]):
+            # `if (boundary == bounce) continue;` on a loaded flag (HeCBench d3q19-bgk's lattice loop): the
+            # rest of the body is the other side's too, run by the lanes the flag lets through; its
+            # accesses say so
+            kind = "break" if loop.broken is not left[1] else "continue"
+            loop.continued, loop.broken = left
+            past = f"the path past a `{kind}` whose {why}"
+            self._guards.insert(loop.guard_base, past)
+            if kind == "break" and past not in loop.past_breaks:
+                loop.past_breaks.append(past)
         return after
 
     def exec_if(self, s: ir.If, mask: np.ndarray) -> None:
@@ -444,9 +460,12 @@ class Interpreter(Expressions, Costing):
                     self._guards.append(f"loop condition on line {s.span.line if s.span else '?'} depends on "
                                         f"{unknown_trip}")
                 state.iteration = iteration
+                state.guard_base = len(self._guards)
+                self._guards.extend(state.past_breaks)
                 try:
                     self.exec_stmt(s.body, m)
                 finally:
+                    del self._guards[state.guard_base:]
                     if unknown_trip is not None:
                         self._guards.pop()
                 state.continued = None
