@@ -228,6 +228,22 @@ class Interpreter(Expressions, Costing):
         self._every_block_here(mask, "a variable defined in some blocks only")
         env[var] = value
 
+    def _write_back(self, f: ir.Function, frame: _Frame, outs: tuple, mask: np.ndarray) -> None:
+        """A call's scalar reference parameters: the caller's variables get the callee's last values."""
+        for p, target in zip(f.params, outs):
+            if target is None:
+                continue
+            v = frame.env.get(p.var)
+            if isinstance(v, ParamValue):
+                v = v.value
+            if v is None:
+                continue
+            v = self._convert(v, target.ctype, mask)
+            if isinstance(target, ir.LocalField):
+                self._store_field(target, v, mask)
+            else:
+                self._store(target.var, v, mask)
+
     def _every_block_here(self, mask: np.ndarray, what: str) -> None:
         """A batched evaluation goes on only if every block gets here; else RowDivergence(what)."""
         if self._batched:
@@ -512,6 +528,8 @@ class Interpreter(Expressions, Costing):
                 self._frames.pop()
                 self._loops = saved_loops
                 self._cond_rows = saved_rows
+            if e.outs:
+                self._write_back(f, frame, e.outs, mask)
             if frame.retval is None:
                 return Unknown(False, result_of(name))
             return self._convert(frame.retval, e.ctype, mask) if e.ctype.is_int else frame.retval
