@@ -196,13 +196,14 @@ def _block_classes(g: int) -> list[tuple[int, float]]:
 
 
 def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
-                    base: Interpreter) -> tuple[dict[int, tuple[dict, tuple, float]], str]:
+                    base: Interpreter) -> tuple[dict[int, tuple[dict, tuple, float, SiteStats]], str]:
     """Issue 12 item 4: what the hardware counters report is the average over every block of the
     grid, not block (0,0,0). For each site: the sums of its requests and costs over the grid (each
     evaluated block weighted by the blocks it stands for), the costliest block and its per-request
     cost. Only with a grid the launch gives, for the dimensions the kernel reads blockIdx of, and
     within MULTI_BLOCK_STEPS; a site whose interior blocks disagree (the alignment shifts from block
-    to block) keeps block 0's figures. Returns ({site id: (sums, worst block, its cost)}, a note)."""
+    to block) keeps block 0's figures. Returns ({site id: (sums, worst block, its cost, the record of a
+    block that executed it)}, a note)."""
     grid = resolved.config.grid
     dims = [d for d, axis in enumerate("xyz") if f"blockIdx.{axis}" in kernel.uses and grid[d] > 1]
     if resolved.launch is None or resolved.launch.grid is None or not dims:
@@ -233,7 +234,7 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
                 return False
         return True
 
-    out: dict[int, tuple[dict, tuple, float]] = {}
+    out: dict[int, tuple[dict, tuple, float, SiteStats]] = {}
     spread: list | None = None  # blocks spread over the grid, evaluated where the first ones disagree
     how = "averaged over the grid's blocks (the first, the last and the interior of each dimension)"
     for site in kernel.sites:
@@ -258,7 +259,7 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
         if not sums["requests"] or not costs:
             continue
         worst_b, worst_v = max(costs, key=lambda bv: (bv[1] or 0.0))
-        out[site.id] = (sums, worst_b, worst_v or 0.0)
+        out[site.id] = (sums, worst_b, worst_v or 0.0, next(st for _, _, st in stats if st.requests))
     return out, how if out else ""
 
 
@@ -364,8 +365,10 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
                                if stopped else
                                "cannot predict: not executed by any thread under the assumed launch")
         elif grid_sums:
-            sums, worst_b, worst_v = grid_sums
-            if st.space == "shared" or (st.space is None and sums["wavefronts"]):
+            sums, worst_b, worst_v, ran = grid_sums
+            if st.space is None:  # block (0,0,0) does not reach it (`if (blockIdx.x == 1)`): a block that does says
+                st.symbol, st.space, st.width = ran.symbol, ran.space, ran.width  # what memory it reads
+            if st.space == "shared":
                 wf, ideal = _per(sums["wavefronts"], sums["requests"]), _per(sums["ideal"], sums["requests"])
             else:
                 sec, ideal_sec = _per(sums["sectors"], sums["requests"]), _per(sums["ideal_sectors"], sums["requests"])

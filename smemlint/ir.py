@@ -142,6 +142,9 @@ class Call(Expr):
     args: tuple[Expr, ...]
     function: str | None = None  # key into Program.functions when the body is known
     span: Span | None = None
+    # per parameter, the caller's variable a scalar `T &` parameter is bound to (None for the others):
+    # the callee's last value of that parameter is written back to it when the call returns
+    outs: tuple[Expr | None, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -105,3 +105,37 @@ def test_a_one_block_launch_and_a_uniform_grid(tmp_path) -> None:
     r = _lint(tmp_path)
     (u,) = [k for k in r.kernels if k.name == "uniform"]
     assert all(a.sectors_per_request == 4.0 and a.worst_block is None for a in u.accesses)
+
+
+def test_an_access_only_another_block_executes(tmp_path) -> None:
+    """HeCBench myocyte: block 0 runs one model, block 1 another (`else if (bx == 1)`), through a helper
+    given the kernel's pointers. Block (0,0,0)'s evaluation never reaches block 1's accesses, so it
+    knows no memory for them; the grid's average does: they are global, with their sectors (they
+    were reported with no space, so no profiler line matched them). An access no block of the grid
+    reaches stays unexecuted."""
+    p = tmp_path / "roles.cu"
+    p.write_text("""
+__device__ void cam(const float *p, float *f, int offset) {
+    f[offset] = p[offset + 1] * 2.0f;
+}
+__global__ void roles(const float *params, float *fin) {
+    if (blockIdx.x == 0) {
+        if (threadIdx.x == 0) fin[0] = params[0];
+    } else if (blockIdx.x == 1) {
+        if (threadIdx.x == 0) { cam(params, fin, 46); cam(params, fin, 61); }
+    }
+}
+__global__ void nobody(const float *in, float *out) {
+    if (blockIdx.x == 5) out[threadIdx.x] = in[threadIdx.x];
+}
+int main() { roles<<<2, 32>>>(0, 0); nobody<<<2, 32>>>(0, 0); }
+""")
+    r = lint_file(str(p), Settings())
+    (k,) = [k for k in r.kernels if k.name == "roles"]
+    helper = [a for a in k.accesses if a.line == 3]
+    assert sorted((a.op, a.space, a.symbol) for a in helper) == [("ld", "global", "p"), ("st", "global", "f")]
+    assert all(a.predictable and a.sectors_per_request == 1.0 and a.requests == 2 for a in helper), \
+        [(a.op, a.requests, a.assumptions) for a in helper]
+    (n,) = [k for k in r.kernels if k.name == "nobody"]
+    assert n.accesses and all(not a.predictable and a.space is None for a in n.accesses)
+    assert all("not executed by any thread" in " ".join(a.assumptions) for a in n.accesses)

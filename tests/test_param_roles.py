@@ -50,3 +50,15 @@ def test_a_size_is_never_an_origin() -> None:
                 ir.ExprStmt(SPAN, ir.BinOp(ir.INT, "-", var("rows"), var("n"))),
                 ir.ExprStmt(SPAN, ir.BinOp(ir.INT, "-", ir.Const(ir.INT, 1), var("shift"))))
     assert index_offsets(k) == frozenset()  # n is a bound; `1 - shift` has a constant on the left
+
+
+def test_an_index_tested_for_equality_gives_origins_not_sizes() -> None:
+    # if (gid + start == 0) ...: start is where the index starts (d3q19-bgk's `x + domain.x0 == 0`);
+    # if (gid == n - 1) ...: n is tested against, not added: no origin, and no size either (only `<`-like
+    # comparisons say a size)
+    k = _kernel(ir.If(SPAN, ir.BinOp(ir.INT, "==", ir.BinOp(ir.INT, "+", GID, var("start")), ir.Const(ir.INT, 0)),
+                      ir.Return(SPAN, None), None),
+                ir.If(SPAN, ir.BinOp(ir.INT, "==", GID, ir.BinOp(ir.INT, "-", var("n"), ir.Const(ir.INT, 1))),
+                      ir.Return(SPAN, None), None))
+    assert index_offsets(k) == {"start"}
+    assert index_bounds(k) == frozenset()

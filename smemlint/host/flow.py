@@ -307,6 +307,9 @@ class StatementRunner:
             for d in children_of(stmt):
                 if d.kind == K.VAR_DECL:
                     self._declare(d, env, fn)
+            # `bool ok = loadImage(path, &width, &height);` writes width and height as it declares ok (an
+            # address kept, `void *args[] = {&n, &p};`, writes nothing yet)
+            self._forget_written_through(stmt, env, calls_only=True)
             return
         s = strip(stmt)
         if s.kind == K.BINARY_OPERATOR and operator_of(s) == ",":  # `i += 2, n >>= 2` (a loop's step)
@@ -340,17 +343,25 @@ class StatementRunner:
             old = self._eval(inner, env, fn, 0)
             step = 1 if "++" in operator_of(s) else -1
             self._assign(inner, old + step if isinstance(old, int) else UNKNOWN, env, fn)
-        # Anything else may still change a variable through its address (`cudaGetDeviceCount(&n)`),
-        # or an array through the pointer it decays to (`fill(sizes, n)`, `cudaMemcpy(sizes, ...)`).
+        self._forget_written_through(stmt, env)
+
+    def _forget_written_through(self, stmt: ci.Cursor, env: dict, calls_only: bool = False) -> None:
+        """Anything else may still change a variable through its address (`cudaGetDeviceCount(&n)`),
+        or an array through the pointer it decays to (`fill(sizes, n)`, `cudaMemcpy(sizes, ...)`).
+        `calls_only`: only addresses a call is given."""
         for c in walk(stmt):
-            if c.kind == K.UNARY_OPERATOR and operator_of(c) == "&":
+            if c.kind == K.UNARY_OPERATOR and operator_of(c) == "&" and not calls_only:
                 target = self._assigned_var(c)
                 if target is not None:
                     env[target] = UNKNOWN
             elif c.kind == K.CALL_EXPR:
                 for a in c.get_arguments():
                     a = strip(a)
-                    if a.kind == K.DECL_REF_EXPR and a.referenced is not None and \
+                    if a.kind == K.UNARY_OPERATOR and operator_of(a) == "&" and calls_only:
+                        target = self._assigned_var(a)
+                        if target is not None:
+                            env[target] = UNKNOWN
+                    elif a.kind == K.DECL_REF_EXPR and a.referenced is not None and \
                             a.type.get_canonical().kind == ci.TypeKind.CONSTANTARRAY:
                         env[self._key(a.referenced)] = UNKNOWN
 

@@ -371,10 +371,15 @@ class HostEvaluator(StatementRunner):
             return self.const_value(s)
         if k == K.MEMBER_REF_EXPR:
             ref = s.referenced
-            if ref is not None and ref.kind == K.VAR_DECL:  # a static member: `int_const.value` of an
-                v = self.const_value(s)  # std::integral_constant<int, 32> a dispatch lambda is called with
-                if v is not None:
-                    return v
+            if ref is not None and ref.kind == K.VAR_DECL:
+                # a static data member read through an object (`p.num_anchors` of `static const int
+                # num_anchors = num_classes * 2;`, `int_const.value` of the std::integral_constant<int, 32>
+                # a dispatch lambda is called with): the class's constant, as `Params::num_anchors` is
+                v = self.const_value(s)
+                if v is None and is_constant(ref):
+                    init = [x for x in children_of(ref) if x.kind.is_expression()]
+                    v = self._eval(init[-1], {}, None, depth + 1) if init else None
+                return UNKNOWN if v is None else v
             inner = [x for x in children_of(s) if x.kind.is_expression()]
             if not inner:  # a member of the record a constructor makes (_constructed), or not known
                 this = env.get(THIS)

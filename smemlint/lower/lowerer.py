@@ -706,6 +706,8 @@ class FunctionLowerer:
             call = ir.Call(ct, name, (this, *args), func_key, sp)
             # an object the method may change is unknown from the call on
             return call if after is None else ir.BinOp(ct, ",", after, call)
+        if func_key is not None and ref.kind == K.FUNCTION_DECL:
+            return ir.Call(ct, name, args, func_key, sp, references.written_back(self, args_c, params))
         if func_key is None and ref is not None and ref.kind in (K.CXX_METHOD, K.CONVERSION_FUNCTION):
             # A method whose body is not followed (`(float)x[i]` on a bf16 element, `v.get()`): it
             # reads its object, so an object in memory is loaded whole, and the result depends on it.

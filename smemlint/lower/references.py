@@ -17,7 +17,7 @@ from .. import ir
 from ..cursors.nodes import in_system_header
 from ..host.launches import template_arg
 from . import objects
-from .types import pointer_to
+from .types import pointer_to, scalar_reference
 
 K = ci.CursorKind
 _FOLLOWED = (K.CXX_METHOD, K.FUNCTION_DECL)
@@ -145,3 +145,19 @@ def static_cast_lvalue(low, c: ci.Cursor, ct) -> ir.Expr | None:
     if isinstance(base, (ir.VarRef, ir.LocalField, ir.Subscript, ir.Deref, ir.Member)):
         return base
     return ir.Opaque(ct, "memory designated by a static_cast", (base,), uniform=False)
+
+
+def written_back(low, args_c: list[ci.Cursor], params: list[ci.Cursor]) -> tuple[ir.Expr | None, ...]:
+    """ir.Call.outs for a call of a device function: the caller's local variable (or struct variable's
+    field) bound to each scalar `T &` parameter, which the callee's writes change (HeCBench rainflow's
+    `Extrema(history, n, extrema, extrema_length)` sets `result_length = eidx + 1`); () when there is
+    none. An element in memory bound to one (`f(a[i])`) is left a copy, as before."""
+    outs: list[ir.Expr | None] = []
+    for i, a in enumerate(args_c):
+        lv = None
+        if i < len(params) and scalar_reference(params[i].type):
+            lv = low.lvalue(a)
+            if not isinstance(lv, (ir.VarRef, ir.LocalField)) or lv.ctype.kind in ("array", "record"):
+                lv = None
+        outs.append(lv)
+    return tuple(outs) if any(o is not None for o in outs) else ()

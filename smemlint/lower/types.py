@@ -68,6 +68,19 @@ def record_reference(t: ci.Type) -> bool:
         return False
 
 
+def scalar_reference(t: ci.Type) -> bool:
+    """A non-const lvalue reference to anything but a struct, class or union (`int &len`, `float *&p`):
+    a parameter the callee may write for its caller (`void extrema(..., int &n) { ... n = e + 1; }`)."""
+    try:
+        t = t.get_canonical()
+        if t.kind != T.LVALUEREFERENCE:
+            return False
+        pointee = t.get_pointee()
+        return pointee.get_canonical().kind != T.RECORD and not pointee.is_const_qualified()
+    except Exception:  # noqa: BLE001
+        return False
+
+
 def pointer_to(ct: CType) -> CType:
     """The pointer a reference to `ct` is lowered as."""
     return CType("ptr", 8, False, max(ct.bytes, 1), f"{ct.spelling} *")

@@ -49,9 +49,11 @@ class _Frame:
 class _LoopState:
     """Lanes that left the loop (`break`) or this iteration (`continue`); None while there are none.
     `hoisted`: the loop's loads that execute once per entry (hoisting.py), counted in its first
-    iteration only; `iteration`: the one running."""
+    iteration only; `iteration`: the one running. `guard_base`: the height of the interpreter's guard
+    stack when the iteration's body began (the paths past a data-dependent `continue` or `break` are
+    kept there until the iteration ends); `past_breaks`: those of a `break`, for the iterations after."""
 
-    __slots__ = ("broken", "continued", "hoisted", "iteration", "line")
+    __slots__ = ("broken", "continued", "guard_base", "hoisted", "iteration", "line", "past_breaks")
 
     def __init__(self, hoisted: frozenset[int] = frozenset(), line: int | None = None) -> None:
         self.broken: np.ndarray | None = None
@@ -59,6 +61,8 @@ class _LoopState:
         self.hoisted = hoisted
         self.iteration = 0
         self.line = line
+        self.guard_base = 0
+        self.past_breaks: list[str] = []
 
 
 class Interpreter(Expressions, Costing):
@@ -224,6 +228,22 @@ class Interpreter(Expressions, Costing):
         self._every_block_here(mask, "a variable defined in some blocks only")
         env[var] = value
 
+    def _write_back(self, f: ir.Function, frame: _Frame, outs: tuple, mask: np.ndarray) -> None:
+        """A call's scalar reference parameters: the caller's variables get the callee's last values."""
+        for p, target in zip(f.params, outs):
+            if target is None:
+                continue
+            v = frame.env.get(p.var)
+            if isinstance(v, ParamValue):
+                v = v.value
+            if v is None:
+                continue
+            v = self._convert(v, target.ctype, mask)
+            if isinstance(target, ir.LocalField):
+                self._store_field(target, v, mask)
+            else:
+                self._store(target.var, v, mask)
+
     def _every_block_here(self, mask: np.ndarray, what: str) -> None:
         """A batched evaluation goes on only if every block gets here; else RowDivergence(what)."""
         if self._batched:
@@ -308,6 +328,8 @@ class Interpreter(Expressions, Costing):
         """Run `s` as if every lane took it, under a data-dependent condition; return the env it produced."""
         saved = dict(self.frame.env)
         returned = self.frame.returned
+        loop = self._loops[-1] if self._loops else None
+        left = (loop.continued, loop.broken) if loop is not None else (None, None)
         self._guards.append(why)
         try:
             self.exec_stmt(s, mask)
@@ -319,6 +341,16 @@ class Interpreter(Expressions, Costing):
         # leaves at `if (m_block * kBlockM >= binfo.actual_seqlen_q) return;`): the code after it is
         # the other side's, which some run executes
         self.frame.returned = returned
+        if loop is not None and (loop.continued is not left[0] or loop.broken is not left[1]):
+            # `if (boundary == bounce) continue;` on a loaded flag (HeCBench d3q19-bgk's lattice loop): the
+            # rest of the body is the other side's too, run by the lanes the flag lets through; its
+            # accesses say so
+            kind = "break" if loop.broken is not left[1] else "continue"
+            loop.continued, loop.broken = left
+            past = f"the path past a `{kind}` whose {why}"
+            self._guards.insert(loop.guard_base, past)
+            if kind == "break" and past not in loop.past_breaks:
+                loop.past_breaks.append(past)
         return after
 
     def exec_if(self, s: ir.If, mask: np.ndarray) -> None:
@@ -444,9 +476,12 @@ class Interpreter(Expressions, Costing):
                     self._guards.append(f"loop condition on line {s.span.line if s.span else '?'} depends on "
                                         f"{unknown_trip}")
                 state.iteration = iteration
+                state.guard_base = len(self._guards)
+                self._guards.extend(state.past_breaks)
                 try:
                     self.exec_stmt(s.body, m)
                 finally:
+                    del self._guards[state.guard_base:]
                     if unknown_trip is not None:
                         self._guards.pop()
                 state.continued = None
@@ -493,6 +528,8 @@ class Interpreter(Expressions, Costing):
                 self._frames.pop()
                 self._loops = saved_loops
                 self._cond_rows = saved_rows
+            if e.outs:
+                self._write_back(f, frame, e.outs, mask)
             if frame.retval is None:
                 return Unknown(False, result_of(name))
             return self._convert(frame.retval, e.ctype, mask) if e.ctype.is_int else frame.retval

@@ -13,6 +13,7 @@ from __future__ import annotations
 from .. import ir
 
 _RELATIONS = frozenset(("<", "<=", ">", ">="))
+_EQUALITIES = frozenset(("==", "!="))
 _INDEX_BUILTINS = ("threadIdx", "blockIdx", "laneid")
 
 
@@ -65,15 +66,16 @@ def params_read(e: object, defs: dict[str, list[ir.Expr]], params: dict[str, str
     return out
 
 
-def _compared(kernel: ir.Kernel) -> tuple[dict[str, list[ir.Expr]], dict[str, str], list[tuple[ir.Expr, ir.Expr]]]:
+def _compared(kernel: ir.Kernel, ops: frozenset[str] = _RELATIONS) -> tuple[dict[str, list[ir.Expr]], dict[str, str],
+                                                                         list[tuple[ir.Expr, ir.Expr]]]:
     """(definitions, parameter names by variable, (index side, other side) of each `a < b` (or `<=`,
-    `>`, `>=`) where one side depends on the thread's index and the other does not)."""
+    `>`, `>=`; `ops`) where one side depends on the thread's index and the other does not)."""
     defs = definitions(kernel)
     dependent = dependent_locals(defs)
     params = {p.var: p.name for p in kernel.params}
     pairs = []
     for n in ir.walk(kernel.body):
-        if isinstance(n, ir.BinOp) and n.op in _RELATIONS:
+        if isinstance(n, ir.BinOp) and n.op in ops:
             left, right = reads(n.lhs, dependent), reads(n.rhs, dependent)
             if left != right:
                 pairs.append((n.lhs, n.rhs) if left else (n.rhs, n.lhs))
@@ -96,8 +98,9 @@ def index_offsets(kernel: ir.Kernel) -> frozenset[str]:
     n)`), or subtracted from a value (`a[i - ifirst]`, `ilast - ifirst + 1`): where an index or a
     range starts, not how many elements there are (index_bounds are never origins). Only what is
     reached through `+` and `-` (through locals) counts: a factor (`row * width + col`) is a
-    stride."""
-    defs, params, pairs = _compared(kernel)
+    stride. An index tested for equality counts too (`if (x + domain.x0 == 0)`, HeCBench d3q19-bgk's
+    walls: the cell's place in the whole domain)."""
+    defs, params, pairs = _compared(kernel, _RELATIONS | _EQUALITIES)
     out: set[str] = set()
     for index, _ in pairs:
         _added(index, defs, params, out, set())
