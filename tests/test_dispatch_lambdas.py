@@ -89,6 +89,44 @@ def test_explicit_instance_of_a_host_template_launches_its_kernels() -> None:
     assert not any(a.predictable for a in never.accesses if a.space == "shared")
 
 
+def test_explicit_instance_in_a_namespace_launches_and_extern_template_does_not() -> None:
+    """flash-attention's split-KV files: `namespace FLASH_NAMESPACE { extern template void align<...>(...);
+    template void dispatch<...>(...); }` with the templates in a header of another folder. The root
+    that takes the instance's address is written in the same namespaces, so the instance's launch is
+    found (split_kernel<2> at the block 64 it writes); the `extern template` instance is another
+    file's: its kernel is not launched from here (analysed as the template)."""
+    fixture = FIXTURE.parent / "namespaced_instances.cu"
+    r = lint_file(str(fixture), Settings())
+    assert r.status == "ok" and not [n for n in r.notes if "compile error" in n], (r.error, r.notes)
+    kernels = {k.name: k for k in r.kernels}
+    assert set(kernels) == {"split_kernel<2>", "aligned_kernel"}, set(kernels)
+    assert kernels["split_kernel<2>"].block == (64, 1, 1)
+    assert "namespaced_launch.cuh:24" in kernels["split_kernel<2>"].assumptions[0], kernels["split_kernel<2>"].assumptions
+    (store,) = [a for a in kernels["split_kernel<2>"].accesses if a.space == "shared" and a.op == "st"]
+    assert store.wavefronts_per_request == 2
+    assert not any(a.predictable for a in kernels["aligned_kernel"].accesses if a.space == "shared")
+
+
+def test_instance_roots_are_written_in_the_instantiations_namespaces() -> None:
+    from smemlint.parse.instances import instance_roots, scoped_instances
+    from smemlint.parse.translation import _with_instance_roots
+
+    text = ("using namespace cute;\nnamespace NS_MACRO {\nextern template void a<int>(int);\n"
+            "template void run<cutlass::half_t, 64>(Params &p, cudaStream_t s);\n}  // namespace\n"
+            "namespace outer { inline namespace v1 {\nstruct S { int x; };\ntemplate void f<1>(int);\n} }\n"
+            "namespace {\ntemplate void h<2>(int);\n}\nextern \"C\" { void c(); }\ntemplate void g<3>(int);\n")
+    assert scoped_instances(text) == [(("NS_MACRO",), "run<cutlass::half_t, 64>"), (("outer", "v1"), "f<1>"),
+                                      (("",), "h<2>"), ((), "g<3>")]
+    roots = instance_roots(text).splitlines()
+    assert roots[0].startswith("namespace NS_MACRO { static void") and roots[0].endswith("(void)&run<cutlass::half_t, 64>; } }")
+    assert roots[1].startswith("namespace outer { namespace v1 { static void") and roots[1].endswith("} } }")
+    assert roots[2].startswith("namespace  { static void") and roots[3].startswith("static void")
+    # the appended roots start on the line after the file's own last line, with or without a final newline
+    for own in (text, text.rstrip("\n")):
+        unsaved, lines, _ = _with_instance_roots("x.cu", own, None)
+        assert lines == 14 and unsaved[0][1].splitlines()[lines].startswith("namespace NS_MACRO {")
+
+
 def test_explicit_instances_are_read_from_the_text() -> None:
     from smemlint.parse.instances import explicit_instances, instance_roots
 

@@ -463,21 +463,26 @@ def _in_walk_order(cursors: list[ci.Cursor], tree: list[list[int]]):
 
 
 def _definitions(c: ci.Cursor, main: str, file_of: FileNames, parts: frozenset[str] = frozenset(),
-                 entries: list[ci.Cursor] | None = None):
+                 entries: list[ci.Cursor] | None = None, is_part: dict[str, bool] | None = None):
     """The main file's function definitions; those of `parts` (entry_files) with external linkage go to `entries`."""
+    if is_part is None:
+        is_part = {}  # a file's name -> whether it is one of `parts` (one realpath per file, not per declaration)
     for ch in children(c):
         f = file_of(ch)
         if f != main:
-            if entries is not None and f is not None and ch.kind in (K.FUNCTION_DECL, K.LINKAGE_SPEC, K.NAMESPACE) \
-                    and os.path.realpath(f) in parts:
-                for fn in [ch] if ch.kind == K.FUNCTION_DECL else _definitions(ch, f, file_of):
-                    if fn.kind == K.FUNCTION_DECL and fn.is_definition() and fn.linkage == ci.LinkageKind.EXTERNAL:
-                        entries.append(fn)
+            if entries is not None and f is not None and parts and ch.kind in (K.FUNCTION_DECL, K.LINKAGE_SPEC, K.NAMESPACE):
+                part = is_part.get(f)
+                if part is None:
+                    part = is_part[f] = os.path.realpath(f) in parts
+                if part:
+                    for fn in [ch] if ch.kind == K.FUNCTION_DECL else _definitions(ch, f, file_of):
+                        if fn.kind == K.FUNCTION_DECL and fn.is_definition() and fn.linkage == ci.LinkageKind.EXTERNAL:
+                            entries.append(fn)
             continue
         if ch.kind in _FUNCTIONS and ch.is_definition():
             yield ch
         if ch.kind in _SCOPES:
-            yield from _definitions(ch, main, file_of, parts, entries)
+            yield from _definitions(ch, main, file_of, parts, entries, is_part)
 
 
 _QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"/\\]+)"')

@@ -3,8 +3,11 @@
 flash-attention: one file per type or head size) runs the template's body with those arguments, and
 its launches launch concrete kernel instances. libclang lists no cursor for an explicit
 instantiation, so the parse gets, after the file's own text, one function per instantiation that
-takes the instance's address (`INSTANCE_ROOT`); host/calls.py walks the instance clang made from
-there. Errors clang reports in those appended lines are not the file's (translation.py drops them).
+takes the instance's address (`INSTANCE_ROOT`), written in the namespaces the instantiation is
+written in (flash-attention's `namespace FLASH_NAMESPACE { template void run_mha_fwd_splitkv_dispatch<...>(...); }`:
+the name is looked up there); host/calls.py walks the instance clang made from there. Errors clang
+reports in those appended lines are not the file's (translation.py drops them). An `extern template`
+declaration is not read: that instance is another file's, and clang does not instantiate its body here.
 """
 from __future__ import annotations
 
@@ -50,14 +53,15 @@ def split_outside(text: str, opening: str = "(<[", closing: str = ")>]") -> list
     return [*out, cur.strip()]
 
 
-def macro_instances(code: str, path: str, text: str | None = None) -> str:
+def macro_instances(code: str, path: str, text: str | None = None) -> list[tuple[int, str]]:
     """The explicit instantiations that macros called at file scope write: each call of a function-like
     macro (defined in the file or in a header it includes by a quoted name, looked up beside it) whose
-    body starts with `template`, expanded (its parameters replaced; `#` and `##` not supported), one a line.
-    `code` is the text with comments and strings blanked; `text` the text itself."""
+    body starts with `template`, expanded (its parameters replaced; `#` and `##` not supported), as
+    (the call's offset in `code`, the expansion). `code` is the text with comments and strings blanked;
+    `text` the text itself."""
     calls = list(_INVOCATION.finditer(code))
     if not calls:
-        return ""
+        return []
     texts = [code]
     folder = os.path.dirname(os.path.abspath(path)) if path else ""
     for inc in _QUOTED.findall(text if text is not None else code) if folder else ():
@@ -81,32 +85,76 @@ def macro_instances(code: str, path: str, text: str | None = None) -> str:
         if len(args) != len(params):
             continue
         values = dict(zip(params, args))
-        out.append(re.sub(r"\b[A-Za-z_]\w*\b", lambda m: values.get(m.group(0), m.group(0)), body) + ";")
-    return "\n".join(out)
+        out.append((call.start(), re.sub(r"\b[A-Za-z_]\w*\b", lambda m: values.get(m.group(0), m.group(0)), body) + ";"))
+    return out
 
 
-def explicit_instances(text: str, path: str = "") -> list[str]:
-    """`NAME<ARGS>` of each explicit instantiation definition of a function template in the text
-    (comments and strings skipped), and of each a macro called at file scope writes (macro_instances)."""
+# what opens or closes a scope: `namespace N {` (`inline namespace`, `namespace A::B {`, an anonymous
+# one), `extern "C" {` (its string blanked), any other brace
+_SCOPE = re.compile(r"\b(?:inline[ \t]+)?namespace\b\s*(?P<name>[A-Za-z_]\w*(?:\s*::\s*(?:inline\s+)?[A-Za-z_]\w*)*)?\s*\{"
+                    r"|\bextern\s*\"[^\"\n]*\"\s*(?P<linkage>\{)|[{}]")
+
+
+def namespaces_at(code: str, offsets: list[int]) -> list[tuple[str, ...] | None]:
+    """The namespaces open at each of the sorted `offsets` of `code` (comments and strings blanked),
+    outermost first (`""` for an anonymous one); None where a class or function body is open there."""
+    stack: list[tuple[str, ...] | None] = []  # per open brace: the namespaces it opens, () for `extern "C" {`
+    out = []
+    scopes = _SCOPE.finditer(code)
+    m = next(scopes, None)
+    for offset in offsets:
+        while m is not None and m.end() <= offset:
+            tok = m.group(0)
+            if tok == "}":
+                if stack:
+                    stack.pop()
+            elif m.group("linkage") is not None:
+                stack.append(())
+            elif tok == "{":
+                stack.append(None)
+            else:
+                name = m.group("name")
+                stack.append(tuple(re.sub(r"\binline\s+", "", n).strip() for n in name.split("::")) if name else ("",))
+            m = next(scopes, None)
+        out.append(None if any(s is None for s in stack) else tuple(n for s in stack for n in s))  # type: ignore[union-attr]
+    return out
+
+
+def scoped_instances(text: str, path: str = "") -> list[tuple[tuple[str, ...], str]]:
+    """(the namespaces it is written in, `NAME<ARGS>`) of each explicit instantiation definition of a
+    function template in the text (comments and strings skipped), and of each a macro called at file
+    scope writes (macro_instances, in the namespaces of the call)."""
     code = _BLANK.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
-    expanded = macro_instances(code, path, text)  # (the includes' names are strings: read from the text)
-    if expanded:
-        code += "\n" + expanded
-    out: list[str] = []
-    for m in _EXPLICIT.finditer(code):
+    found: list[tuple[int, re.Match[str]]] = [(m.start(), m) for m in _EXPLICIT.finditer(code)]
+    # (the includes' names are strings: read from the text)
+    for offset, expansion in macro_instances(code, path, text):
+        found += [(offset, m) for m in _EXPLICIT.finditer(expansion)]
+    found.sort(key=lambda x: x[0])
+    scopes = namespaces_at(code, [offset for offset, _ in found])
+    out: list[tuple[tuple[str, ...], str]] = []
+    for (_, m), scope in zip(found, scopes):
         if "__global__" in m.group(0):  # a kernel's own instance: lowered as such, no host body to walk
             continue
-        inst = f"{m.group('name')}<{' '.join(m.group('args').split())}>"
+        inst = (scope or (), f"{m.group('name')}<{' '.join(m.group('args').split())}>")
         if inst not in out:
             out.append(inst)
     return out[:MAX_ROOTS]
 
 
+def explicit_instances(text: str, path: str = "") -> list[str]:
+    """`NAME<ARGS>` of each explicit instantiation definition of a function template in the text
+    (comments and strings skipped), and of each a macro called at file scope writes (macro_instances)."""
+    return list(dict.fromkeys(inst for _, inst in scoped_instances(text, path)))
+
+
 def instance_roots(text: str, path: str = "") -> str:
-    """What the parse appends to `text`: one function taking the address of each explicit instance
-    (empty when there is none)."""
-    insts = explicit_instances(text, path)
+    """What the parse appends to `text`: one function taking the address of each explicit instance,
+    in the namespaces the instantiation is written in (empty when there is none)."""
+    insts = scoped_instances(text, path)
     if not insts:
         return ""
-    body = "".join(f"static void {INSTANCE_ROOT}{i}() {{ (void)&{inst}; }}\n" for i, inst in enumerate(insts))
+    body = ""
+    for i, (scope, inst) in enumerate(insts):
+        root = f"static void {INSTANCE_ROOT}{i}() {{ (void)&{inst}; }}"
+        body += "".join(f"namespace {n} {{ " for n in scope) + root + " }" * len(scope) + "\n"
     return ("" if text.endswith("\n") else "\n") + body

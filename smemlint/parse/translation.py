@@ -308,7 +308,8 @@ def _with_instance_roots(path: str, text: str | None, unsaved):
     joined = _joined_chevrons(own) if "<< " in own else own
     if not roots:
         return ([(path, joined)] if joined != text else unsaved), None, reps
-    return [(path, joined + roots)], text.count("\n") + 1, reps
+    # the file's own lines: the roots start on the line after its last (instance_roots ends an unended line)
+    return [(path, joined + roots)], text.count("\n") + (0 if text.endswith("\n") else 1), reps
 
 
 def _own_errors(errors: list[str], path: str, lines: int | None) -> list[str]:
