@@ -20,8 +20,8 @@ from ..cursors.nodes import (ChildrenMemo, FileNames, decl_key, file_line_column
                              has_attribute, in_system_header, line_column, range_end, range_start, span_of)
 from ..cursors.nodes import key as cursor_key
 from ..host.calls import collect
-from ..host.launches import (display_name, is_bundled, kernel_pattern, launch_site, loc_key, template_arg,
-                             walk_decls)
+from ..host.launches import (display_name, instances_to_analyse, is_bundled, kernel_pattern, launch_site, loc_key,
+                             template_arg, walk_decls)
 from ..host.syntax import remembered_children
 from ..host.values import HostEvaluator
 from ..ir import CType, Span
@@ -618,13 +618,13 @@ class Extractor:
                                   "errors); analysed as the template, or as its representative instance where it has one")
                 specs = [s for s in specs if s not in bodiless]
             if len(specs) > per_kernel:
-                # those with the fewest `bool` template arguments true first (stable): a kernel's feature
-                # flags off, its common path (flash-attention's first launch sets local, ALiBi and softcap)
-                specs = sorted(specs, key=lambda s: display_name(s).count("true"))
+                # those with the fewest `bool` template arguments true first (a kernel's feature flags off, its
+                # common path: flash-attention's first launch sets local, ALiBi and softcap), each flag set once
                 unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; "
-                                  f"{per_kernel} analysed (those with the fewest flags set), {len(specs) - per_kernel} "
-                                  "skipped")
-                specs = specs[:per_kernel]
+                                  f"{per_kernel} analysed (those with the fewest flags set, each flag set in one), "
+                                  f"{len(specs) - per_kernel} skipped")
+                specs = [specs[i] for i in instances_to_analyse(
+                    [tuple(template_arg(s, j) for j in range(s.get_num_template_arguments())) for s in specs], per_kernel)]
             rep, root = representative.get(loc, (None, None)) if not specs else (None, None)
             targets = specs if specs else [rep if rep is not None and self._has_body(rep) else pattern]
             before = self.statements
