@@ -564,12 +564,13 @@ class Extractor:
     def run(self) -> ir.TranslationUnit:
         unit = ir.TranslationUnit(self.path)
         kernels_by_pattern: dict[str, ci.Cursor] = {}
-        representative = representative_instances(self.tu, self.main, "\n".join(self.lines))
+        representative, rejected = representative_instances(self.tu, self.main, "\n".join(self.lines))
         for c in walk_decls(self.tu.cursor, self.main, FileNames()):
             if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and c.is_definition() and \
                     has_attribute(c, K.CUDAGLOBAL_ATTR):  # an instance clang lists where its template is: taken,
-                rep = representative.get(loc_key(c), (None,))[0]  # unless it is the representative or turned down
-                if c.kind == K.FUNCTION_TEMPLATE or loc_key(c) not in representative or (rep is not None and c != rep):
+                rep = representative.get(loc_key(c), (None,))[0]  # unless it is the representative, turned down
+                if c.kind == K.FUNCTION_TEMPLATE or (loc_key(c) not in representative or (rep is not None and c != rep)) \
+                        and not any(c == r for r in rejected):  # or one that did not compile
                     kernels_by_pattern[loc_key(c)] = c
                     representative.pop(loc_key(c), None) if c.kind != K.FUNCTION_TEMPLATE else None
                 unit.defined_kernels.add(c.spelling)
