@@ -45,7 +45,8 @@ def test_a_tree_without_its_include_paths_is_warned_about(tmp_path: Path) -> Non
         # every kernel got a number: no "most of this tree" warning (issue 27 item 4), however many
         # files missed a header (tests/test_not_analysed.py has the warning where most kernels got none)
         "warning": None}, cov
-    assert 0 < cov["accesses_predicted"] < cov["accesses"]
+    # (the template kernel's accesses too: its representative instance t<4>, N = 4 a representative integer)
+    assert 0 < cov["accesses_predicted"] <= cov["accesses"]
 
     text = check(str(tmp_path)).stdout.splitlines()
     assert text[-1] == ("coverage: 5 of 5 kernels written in the source with a shared or global number (5 found); "

@@ -33,11 +33,12 @@ template <typename T> __global__ void h(T *x) { x[0] = 0; }
 void run(float *x) { h<float><<<1, 32>>>(x); }
 """
     assert _chosen(text) == {
+        "a": "T = float, N = 4 (a representative integer)",  # an integer with no role: 4, said so
         "b": "T = float, B = false, M = Mode(0), the enumerator of value 0",
         "c": "N = 8 (its static_assert)",
         "d": "N = 128 (its __launch_bounds__)",
         "h": "T = float",  # launched by name: a root too (extract.py uses it only if no launch gives an instance)
-    }  # a: an integer that is no launch bound; e: every parameter a value with a default; f, g: a pack,
+    }  # e: every parameter a value with a default; f, g: a pack,
     # a template template
 
 
@@ -50,8 +51,8 @@ def test_a_representative_instance_says_so_and_a_failed_one_is_not_used() -> Non
     r = lint_file(str(FIXTURE), Settings())
     assert r.status == "ok"
     names = {k.name for k in r.kernels}
-    assert names == {"gather_even<float>", "transpose_sum<float, 128, 0, 2>", "strided", "scatter2<float>", "for_each",
-                     "copy<double>"}
+    assert names == {"gather_even<float>", "transpose_sum<float, 128, 0, 2>", "widened<float, 4>", "strided",
+                     "scatter2<float>", "for_each", "copy<double>"}  # strided<float, 4> fails its static_assert
     assert {k.name: k.block for k in r.kernels}["transpose_sum<float, 128, 0, 2>"] == (128, 1, 1)
     kernels = {k.name: k for k in r.kernels}
     assert kernels["gather_even<float>"].representative and not kernels["copy<double>"].representative
@@ -60,7 +61,7 @@ def test_a_representative_instance_says_so_and_a_failed_one_is_not_used() -> Non
     # every access of a representative instance says so; a launched instance's never does
     for a in r.accesses:
         said = any(s.startswith("representative instance ") for s in a.assumptions)
-        assert said == a.kernel.startswith(("gather_even", "transpose_sum", "scatter2")), (a.kernel, a.assumptions)
+        assert said == a.kernel.startswith(("gather_even", "transpose_sum", "widened", "scatter2")), (a.kernel, a.assumptions)
     # `for_each<float>` does not compile (`fun(i)` on a float): not the file's error, not analysed
     assert not any("compile error" in n for n in r.notes), r.notes
     assert any(n.startswith("for_each: template kernel not instantiated by a launch in this file; values that depend")

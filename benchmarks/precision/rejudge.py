@@ -64,8 +64,13 @@ REPOS = {
     # runtime-compiled (NVRTC) kernel sources: sizes and types come from host code at run time
     "arrayfire": ("arrayfire/arrayfire", "492718b5a256d4a9d5198fdce89d8fd21772bfda",
                   ["-I", "src/backend/cuda", "src/backend/cuda/kernel"]),
+    # as its CMakeLists.txt builds it for an H100 (TCNN_INCLUDES: include, dependencies; TCNN_DEFINITIONS:
+    # TCNN_HALF_PRECISION on above arch 61, TCNN_MIN_GPU_ARCH the lowest CMAKE_CUDA_ARCHITECTURES; common.h
+    # #errors without the first: without it, fully_fused_mlp.cu instantiated none of its kernels), with the
+    # samples and benchmarks its default build compiles (TCNN_BUILD_EXAMPLES, TCNN_BUILD_BENCHMARK: ON)
     "tiny-cuda-nn": ("NVlabs/tiny-cuda-nn", "6ee3546bda615f51abe684ce9edefeb414689135",
-                     ["-I", "include", "src", "include"]),
+                     ["-I", "include", "-I", "dependencies", "-D", "TCNN_HALF_PRECISION=1", "-D", "TCNN_MIN_GPU_ARCH=90",
+                      "src", "include", "samples", "benchmarks/image", "benchmarks/mlp"]),
     "exllamav2": ("turboderp/exllamav2", "b9c025b4b1ee78c0d34e700f2e474a02dfb13c90", ["exllamav2/exllamav2_ext"]),
     "llm-awq": ("mit-han-lab/llm-awq", "d6e797a42b9ef7778de8ee2352116e0f48a78d61", ["awq/kernels/csrc"]),
     "apex": ("NVIDIA/apex", "6424da3b4faa6c8f062da4a48c424fff3f02d42d", ["csrc"]),

@@ -229,6 +229,8 @@ def main() -> None:
     import smemlint
 
     print(f"smemlint from {pathlib.Path(smemlint.__file__).parent}", flush=True)
+    if a.keep:  # made first: a missing folder lost the first repository's report after its lint
+        pathlib.Path(a.keep).mkdir(parents=True, exist_ok=True)
     rows = []
     for name in a.repos:
         r = measure(name, a.jobs, a.timeout, a.file_timeout, a.keep, a.kept)

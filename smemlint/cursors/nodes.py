@@ -293,3 +293,17 @@ def in_system_header(c: ci.Cursor) -> bool:
         return c.location.is_in_system_header
     except Exception:  # noqa: BLE001
         return False
+
+
+_REACHED_BY_JUMP = (ci.CursorKind.LABEL_STMT, ci.CursorKind.CASE_STMT, ci.CursorKind.DEFAULT_STMT)
+
+
+def live_statements(stmts: list[ci.Cursor]) -> list[ci.Cursor]:
+    """A compound statement's statements up to its first unconditional `return` (what follows is never
+    run, and nvcc emits nothing for it: ggml's `NO_DEVICE_CODE; return;` before a kernel's body on an
+    arch it skips), unless a label or a `case` after it can be jumped to (then all of them)."""
+    for i, s in enumerate(stmts):
+        if s.kind == ci.CursorKind.RETURN_STMT:
+            rest = stmts[i + 1:]
+            return stmts if any(r.kind in _REACHED_BY_JUMP for r in rest) else stmts[:i + 1]
+    return stmts

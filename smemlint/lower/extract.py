@@ -20,8 +20,8 @@ from ..cursors.nodes import (ChildrenMemo, FileNames, decl_key, file_line_column
                              has_attribute, in_system_header, line_column, range_end, range_start, span_of)
 from ..cursors.nodes import key as cursor_key
 from ..host.calls import collect
-from ..host.launches import (display_name, is_bundled, kernel_pattern, launch_site, loc_key, template_arg,
-                             walk_decls)
+from ..host.launches import (display_name, instances_to_analyse, is_bundled, kernel_pattern, launch_site, loc_key,
+                             template_arg, walk_decls)
 from ..host.syntax import remembered_children
 from ..host.values import HostEvaluator
 from ..ir import CType, Span
@@ -564,12 +564,13 @@ class Extractor:
     def run(self) -> ir.TranslationUnit:
         unit = ir.TranslationUnit(self.path)
         kernels_by_pattern: dict[str, ci.Cursor] = {}
-        representative = representative_instances(self.tu, self.main, "\n".join(self.lines))
+        representative, rejected = representative_instances(self.tu, self.main, "\n".join(self.lines))
         for c in walk_decls(self.tu.cursor, self.main, FileNames()):
             if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and c.is_definition() and \
                     has_attribute(c, K.CUDAGLOBAL_ATTR):  # an instance clang lists where its template is: taken,
-                rep = representative.get(loc_key(c), (None,))[0]  # unless it is the representative or turned down
-                if c.kind == K.FUNCTION_TEMPLATE or loc_key(c) not in representative or (rep is not None and c != rep):
+                rep = representative.get(loc_key(c), (None,))[0]  # unless it is the representative, turned down
+                if c.kind == K.FUNCTION_TEMPLATE or (loc_key(c) not in representative or (rep is not None and c != rep)) \
+                        and not any(c == r for r in rejected):  # or one that did not compile
                     kernels_by_pattern[loc_key(c)] = c
                     representative.pop(loc_key(c), None) if c.kind != K.FUNCTION_TEMPLATE else None
                 unit.defined_kernels.add(c.spelling)
@@ -618,13 +619,13 @@ class Extractor:
                                   "errors); analysed as the template, or as its representative instance where it has one")
                 specs = [s for s in specs if s not in bodiless]
             if len(specs) > per_kernel:
-                # those with the fewest `bool` template arguments true first (stable): a kernel's feature
-                # flags off, its common path (flash-attention's first launch sets local, ALiBi and softcap)
-                specs = sorted(specs, key=lambda s: display_name(s).count("true"))
+                # those with the fewest `bool` template arguments true first (a kernel's feature flags off, its
+                # common path: flash-attention's first launch sets local, ALiBi and softcap), each flag set once
                 unit.notes.append(f"{pattern.spelling}: {len(specs)} template instantiations launched; "
-                                  f"{per_kernel} analysed (those with the fewest flags set), {len(specs) - per_kernel} "
-                                  "skipped")
-                specs = specs[:per_kernel]
+                                  f"{per_kernel} analysed (those with the fewest flags set, each flag set in one), "
+                                  f"{len(specs) - per_kernel} skipped")
+                specs = [specs[i] for i in instances_to_analyse(
+                    [tuple(template_arg(s, j) for j in range(s.get_num_template_arguments())) for s in specs], per_kernel)]
             rep, root = representative.get(loc, (None, None)) if not specs else (None, None)
             targets = specs if specs else [rep if rep is not None and self._has_body(rep) else pattern]
             before = self.statements

@@ -13,7 +13,7 @@ import clang.cindex as ci
 from .. import ir
 from ..ir import CType, Span
 from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, unary_operator_kind
-from ..cursors.nodes import children, for_header, in_system_header
+from ..cursors.nodes import children, for_header, in_system_header, live_statements
 from . import callees, collectives, instructions, objects, records, references, statement_exprs
 from .barriers import ASM_BARRIER, barrier_name
 from .types import pointer_to, record_reference
@@ -154,7 +154,8 @@ class FunctionLowerer:
         k = c.kind
         sp = self.span(c)
         if k == K.COMPOUND_STMT:
-            return ir.Block(sp, self.ex.merge_across_statements(tuple(self.stmt(ch) for ch in self.ex.children(c))))
+            return ir.Block(sp, self.ex.merge_across_statements(tuple(self.stmt(ch) for ch in
+                                                                      live_statements(self.ex.children(c)))))
         if k == K.DECL_STMT:
             out = []
             for d in self.ex.children(c):

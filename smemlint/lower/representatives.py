@@ -13,14 +13,17 @@ from ..parse.translation import from_root
 K = ci.CursorKind
 
 
-def representative_instances(tu: ci.TranslationUnit, main: str, text: str) -> dict[str, tuple[ci.Cursor | None, Root]]:
-    """{loc_key of the kernel template: (its representative instance, or None where it was turned down
-    (an integer given `static_cast<E>(0)`), its root: the arguments chosen)}."""
+def representative_instances(tu: ci.TranslationUnit, main: str, text: str
+                             ) -> tuple[dict[str, tuple[ci.Cursor | None, Root]], list[ci.Cursor]]:
+    """({loc_key of the kernel template: (its representative instance, or None where it was turned down
+    (an integer given `static_cast<E>(0)`), its root: the arguments chosen)}, the instances clang made for
+    roots whose instantiation gave an error: not instances of the program (a representative 4 that a
+    `static_assert(N % 8 == 0)` rejects is still listed where its template is, and is not analysed))."""
     if REPRESENTATIVE_ROOT not in text and ("template" not in text or "__global__" not in text):
-        return {}
+        return {}, []
     _, roots = representative_roots(text)
     if not roots:
-        return {}
+        return {}, []
     failed: set[Root] = set()
     try:
         for d in tu.diagnostics:
@@ -29,17 +32,16 @@ def representative_instances(tu: ci.TranslationUnit, main: str, text: str) -> di
                 if r is not None:
                     failed.add(r)
     except Exception:  # noqa: BLE001 - diagnostics unreadable: no representative is trusted
-        return {}
-    healthy = {(r.line, r.start): r for r in roots if r not in failed}
+        return {}, []
+    placed = {(r.line, r.start): r for r in roots}
     out: dict[str, tuple[ci.Cursor, Root]] = {}
-    if not healthy:
-        return out
+    rejected: list[ci.Cursor] = []
     try:
         for fn in walk_decls(tu.cursor, main, FileNames()):
             if fn.kind != K.FUNCTION_DECL or not fn.spelling.startswith(REPRESENTATIVE_ROOT):
                 continue
             loc = fn.location
-            root = next((r for (line, start), r in healthy.items() if line == loc.line and start <= loc.column < r.end),
+            root = next((r for (line, start), r in placed.items() if line == loc.line and start <= loc.column < r.end),
                         None)
             if root is None:
                 continue
@@ -48,12 +50,14 @@ def representative_instances(tu: ci.TranslationUnit, main: str, text: str) -> di
                     ref = c.referenced
                     pattern = kernel_pattern(ref) if ref is not None else None
                     if pattern is not None and ref.get_num_template_arguments() > 0:
-                        # (turned down: None, so that extract.py does not take the instance clang made for it)
-                        out[loc_key(pattern)] = (ref if _enums_are_enums(pattern, root) else None, root)
+                        if root in failed:
+                            rejected.append(ref)
+                        else:  # (turned down: None, so that extract.py does not take the instance clang made for it)
+                            out[loc_key(pattern)] = (ref if _enums_are_enums(pattern, root) else None, root)
                     break
     except Exception:  # noqa: BLE001 - a cursor clang could not give: that kernel has no representative
         pass
-    return out
+    return out, rejected
 
 
 def _enums_are_enums(pattern: ci.Cursor, root: Root) -> bool:

@@ -12,8 +12,11 @@ The arguments, one per template parameter without a declared default (the defaul
 - a type parameter: `float` (a representative scalar type);
 - a `bool`: `false`; an integer a `static_assert` of the kernel pins (`N == 4`): that value; an
   integer that is the kernel's whole `__launch_bounds__`: 128 (a block size); any other integer (a
-  size, a stride, a count): no representative instance, since a value made up here would make up
-  the kernel's numbers (the template is analysed as before, its values unknown);
+  size, a count, a vector width, a dimension): 4, a small power of two, said so on every access
+  ("N = 4 (a representative integer)"): the numbers are that instance's, other values may differ
+  (before stop 36 such a kernel stayed a template whose addresses and element types were unknown:
+  tiny-cuda-nn's grid encodings, `vec<N_POS_DIMS>`); where 4 does not compile (a `static_assert`,
+  an array of `N - 4` elements) the template is analysed as before;
 - any other non-type parameter: `static_cast<E>(0)`, used only where clang says E is an enum (its
   first enumerator when its enumerators are not numbered otherwise);
 - a template template parameter or a parameter pack: no representative instance.
@@ -29,6 +32,7 @@ from .written import matching_close, definitions
 REPRESENTATIVE_ROOT = "__smemlint_representative_"
 MAX_ROOTS = 64
 BLOCK_SIZE = 128  # an integer parameter named in __launch_bounds__
+INTEGER = 4  # any other integer parameter: a small power of two (a vector width, a dimension, a count)
 _INTEGRAL = re.compile(r"^(?:const\s+)?(?:(?:unsigned|signed|short|long|int|char|size_t|ptrdiff_t|"
                        r"u?int(?:8|16|32|64)_t|index_t|uint|std::size_t|std::u?int(?:8|16|32|64)_t)\s*)+$")
 _QUALIFIERS = re.compile(r"^[\s\w():,]*$")  # static, inline, __launch_bounds__(...), __device__ ... between
@@ -86,7 +90,9 @@ def _argument(param: str, name: str, body: str, bounds: str) -> tuple[str, str] 
             return pin.group(1), f"{var} = {pin.group(1)} (its static_assert)"
         if bounds.strip("() ") == var:
             return str(BLOCK_SIZE), f"{var} = {BLOCK_SIZE} (its __launch_bounds__)"
-        return None  # a size, a stride, a count: a value made up here would make up the numbers
+        # a size, a count, a vector width, a dimension: a representative value, said so (a value the
+        # instance cannot take, `static_assert(N % 8 == 0)`, fails to compile: the template is analysed)
+        return str(INTEGER), f"{var} = {INTEGER} (a representative integer)"
     if not re.match(r"^[A-Za-z_][\w:]*$", typ):
         return None
     return f"static_cast<{typ}>(0)", f"{var} = {typ}(0), the enumerator of value 0"
