@@ -36,25 +36,7 @@ def main() -> int:
     for p in doc["programs"]:
         f = results / f"{p['name']}.json"
         launches = json.loads(f.read_text()) if f.exists() else []
-        if not any(r["instructions"] for r in launches):
-            recs.append({"kind": "missing", "program": p["name"], "reason": "no measurement"})
-            continue
-        seen = set()
-        for launch in launches:
-            k = launch["kernel_function"]
-            if k in seen:
-                continue
-            seen.add(k)
-            base = {"program": p["name"], "repo": doc["repo"], "commit": doc["commit"], "folder": "csrc",
-                    "domain": "PyTorch extension", "kernel": k, "args": [p["run"]],
-                    "block": [int(v) for v in launch["block"]] if launch.get("block") and launch["block"][0] else None,
-                    "grid": [int(v) for v in launch["grid"]] if launch.get("grid") and launch["grid"][0] else None}
-            sites = {(repo_relative(key[0]),) + key[1:]: s for key, s in _rp.sites_of(launch, None).items()}
-            recs.append(dict(base, kind="kernel", kernel_mangled=launch.get("kernel_mangled"),
-                             dynamic_shared_bytes=launch.get("metrics", {}).get("launch__shared_mem_per_block_dynamic"),
-                             check=_rp.kernel_check(launch, sites)))
-            for key, s in sorted(sites.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2], kv[0][3])):
-                recs.append(_rp.record(base, key, s))
+        recs += _rp.extension_records(p, doc, launches, "csrc", repo_relative)
     (HERE / "truth-sm90.jsonl").write_text("".join(json.dumps(r) + "\n" for r in recs))
     sites = [r for r in recs if r["kind"] == "site" and r.get("requests")]
     print(f"apex: {len({r['program'] for r in sites})} programs, "

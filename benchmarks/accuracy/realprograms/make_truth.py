@@ -115,6 +115,31 @@ def kernel_check(launch: dict, sites: dict) -> dict:
     return out
 
 
+def extension_records(p: dict, doc: dict, launches: list[dict], folder: str, relative) -> list[dict]:
+    """The truth records of one PyTorch-extension program (torchext/, apex/): a `missing` record when
+    nothing was measured, else for each kernel (its first launch) a `kernel` record and its sites, with
+    files made relative to the library's checkout by `relative`."""
+    if not any(r["instructions"] for r in launches):
+        return [{"kind": "missing", "program": p["name"], "reason": "no measurement"}]
+    recs, seen = [], set()
+    for launch in launches:
+        k = launch["kernel_function"]
+        if k in seen:
+            continue
+        seen.add(k)
+        base = {"program": p["name"], "repo": doc["repo"], "commit": doc["commit"], "folder": folder,
+                "domain": "PyTorch extension", "kernel": k, "args": [p["run"]],
+                "block": [int(v) for v in launch["block"]] if launch.get("block") and launch["block"][0] else None,
+                "grid": [int(v) for v in launch["grid"]] if launch.get("grid") and launch["grid"][0] else None}
+        sites = {(relative(key[0]),) + key[1:]: s for key, s in sites_of(launch, None).items()}
+        recs.append(dict(base, kind="kernel", kernel_mangled=launch.get("kernel_mangled"),
+                         dynamic_shared_bytes=launch.get("metrics", {}).get("launch__shared_mem_per_block_dynamic"),
+                         check=kernel_check(launch, sites)))
+        for key, s in sorted(sites.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2], kv[0][3])):
+            recs.append(record(base, key, s))
+    return recs
+
+
 def launches_by_kernel(dirs: list[Path], job: str) -> dict[str, dict]:
     out: dict[str, dict] = {}
     for d in dirs:
