@@ -545,9 +545,7 @@ class HostEvaluator(StatementRunner):
         """A parameter's value: the one every caller in the translation unit passes, if they agree.
         What the callers' values are from (the first iteration of a loop around a call, `main` run
         without arguments) is noted in `here`, the environment the parameter is read in."""
-        params = [p for p in fn.get_arguments()] if fn.kind != K.FUNCTION_TEMPLATE else \
-            [p for p in children_of(fn) if p.kind == K.PARM_DECL]
-        index = next((i for i, p in enumerate(params) if p == param), None)
+        index = next((i for i, p in enumerate(_parameters_of(fn)) if p == param), None)
         calls = self.callers(fn.get_usr() or "")
         if index is None or not calls or len(calls) > MAX_CALLERS:
             return UNKNOWN
@@ -581,9 +579,13 @@ def _parameter_index(param: ci.Cursor) -> int | None:
     fn = param.semantic_parent
     if fn is None or fn.kind not in _FUNCTIONS:
         return None
-    params = list(fn.get_arguments()) if fn.kind != K.FUNCTION_TEMPLATE else \
+    return next((i for i, p in enumerate(_parameters_of(fn)) if p == param), None)
+
+
+def _parameters_of(fn: ci.Cursor) -> list[ci.Cursor]:
+    """A function's parameter declarations (libclang lists none for a template: read from its children)."""
+    return list(fn.get_arguments()) if fn.kind != K.FUNCTION_TEMPLATE else \
         [p for p in children_of(fn) if p.kind == K.PARM_DECL]
-    return next((i for i, p in enumerate(params) if p == param), None)
 
 
 def _function_named(arg: ci.Cursor) -> ci.Cursor | None:
