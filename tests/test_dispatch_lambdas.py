@@ -95,17 +95,19 @@ def test_explicit_instance_in_a_namespace_launches_and_extern_template_does_not(
     template void dispatch<...>(...); }` with the templates in a header of another folder. The root
     that takes the instance's address is written in the same namespaces, so the instance's launch is
     found (split_kernel<2> at the block 64 it writes); the `extern template` instance is another
-    file's: its kernel is not launched from here (analysed as the template)."""
+    file's: its kernel is not launched from here, so it is analysed as the representative instance
+    (kStride = 4, a representative integer, and said so), not with a launch of this file."""
     fixture = FIXTURE.parent / "namespaced_instances.cu"
     r = lint_file(str(fixture), Settings())
     assert r.status == "ok" and not [n for n in r.notes if "compile error" in n], (r.error, r.notes)
     kernels = {k.name: k for k in r.kernels}
-    assert set(kernels) == {"split_kernel<2>", "aligned_kernel"}, set(kernels)
+    assert set(kernels) == {"split_kernel<2>", "aligned_kernel<4>"}, set(kernels)
     assert kernels["split_kernel<2>"].block == (64, 1, 1)
     assert "namespaced_launch.cuh:24" in kernels["split_kernel<2>"].assumptions[0], kernels["split_kernel<2>"].assumptions
     (store,) = [a for a in kernels["split_kernel<2>"].accesses if a.space == "shared" and a.op == "st"]
     assert store.wavefronts_per_request == 2
-    assert not any(a.predictable for a in kernels["aligned_kernel"].accesses if a.space == "shared")
+    aligned = kernels["aligned_kernel<4>"]
+    assert not aligned.launched and "a representative integer" in " ".join(aligned.assumptions), aligned.assumptions
 
 
 def test_instance_roots_are_written_in_the_instantiations_namespaces() -> None:
