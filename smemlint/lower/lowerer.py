@@ -14,7 +14,7 @@ from .. import ir
 from ..ir import CType, Span
 from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, unary_operator_kind
 from ..cursors.nodes import children, for_header, in_system_header, live_statements
-from . import callees, collectives, instructions, objects, records, references, statement_exprs
+from . import callees, collectives, instructions, objects, records, references, statement_exprs, switches
 from .barriers import ASM_BARRIER, barrier_name
 from .types import pointer_to, record_reference
 from .wording import binary_operator, construct, named
@@ -217,7 +217,7 @@ class FunctionLowerer:
                 return ir.ExprStmt(sp, self.expr(ch[0]))
             return ir.Block(sp, tuple(self.stmt(x) for x in ch))
         if k == K.SWITCH_STMT:
-            return self.switch_stmt(c, sp)
+            return switches.lower(self, c, sp)
         if k.is_expression():
             e = self.ex.strip(c)
             barrier = barrier_name(e) if e.kind == K.CALL_EXPR else None
@@ -232,26 +232,6 @@ class FunctionLowerer:
                 return ir.Barrier(sp, "__syncthreads")
             return instructions.lower_asm(self, c, sp) or ir.Unsupported(sp, "inline assembly")
         return ir.Unsupported(sp, construct(k))
-
-    def switch_stmt(self, c: ci.Cursor, sp: Span) -> ir.Stmt:
-        # Lowered as a chain of ifs over the case values (no fall-through modelled).
-        ch = self.ex.children(c)
-        value = self.expr(ch[0])
-        body = ch[-1]
-        parts = []
-        for case in self.ex.children(body) if body.kind == K.COMPOUND_STMT else []:
-            if case.kind == K.CASE_STMT:
-                cc = self.ex.children(case)
-                v = const_value(cc[0])
-                if v is None:
-                    continue
-                stmt = self.stmt(cc[-1])
-                cond = ir.BinOp(ir.BOOL, "==", value, ir.Const(value.ctype, v))
-                parts.append(ir.If(self.span(case), cond, stmt, None))
-            elif case.kind == K.DEFAULT_STMT:
-                default_body = self.stmt(self.ex.children(case)[-1])
-                parts.append(ir.Unsupported(self.span(case), "switch default", (default_body,)))
-        return ir.Block(sp, tuple(parts))
 
     def for_stmt(self, c: ci.Cursor, sp: Span) -> ir.Stmt:
         ch = self.ex.children(c)
