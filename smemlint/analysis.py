@@ -21,6 +21,7 @@ from .parse.written import written_kernels
 from .results import AccessResult, FileResult, KernelResult, internal_error_message
 from .symbolic.assumed import fit as fit_assumed
 from .symbolic.batches import SPLIT_DOWN_TO, block_records, split_sides
+from .symbolic.costing import ALSO_ON_LOCAL
 from .symbolic.interp import Interpreter
 from .symbolic.stats import STEP_BUDGET, LaunchConfig, SiteStats
 from .symbolic.values import RowDivergence
@@ -613,6 +614,10 @@ def _attach_charged_lines(k: KernelResult, kf) -> None:
     claimed: dict[tuple, set[int]] = {}
     for a in k.accesses:
         claimed.setdefault((a.file, a.space, a.op), set()).add(a.sass_line)
+    # lines whose store is also a helper's store into a register array (apex's `load_store(r_in, in, ...)`)
+    for a in k.accesses:
+        if a.op == "st" and a.stats is not None and ALSO_ON_LOCAL in a.stats.notes:
+            claimed.setdefault((a.file, "local", "st"), set()).add(a.sass_line)
     for a in k.accesses:
         if a.space not in ("shared", "global"):
             continue

@@ -105,8 +105,27 @@ _DECLARATION_ARG = re.compile(r"#@(?:N@\w+@)*F@(\w+)")
 def display_name(c: ci.Cursor) -> str:
     n = c.get_num_template_arguments() if c.kind == K.FUNCTION_DECL else -1
     if n > 0:
-        return f"{c.spelling}<{', '.join(template_arg(c, i) for i in range(n))}>"
+        args = [template_arg(c, i) for i in range(n)]
+        if args[-1] == "?" and (pack := _pack_types(c)) is not None:
+            args[-1:] = pack  # (none: `k<T>` with an empty pack)
+        return f"{c.spelling}<{', '.join(args)}>" if args else c.spelling
     return c.spelling
+
+
+def _pack_types(c: ci.Cursor) -> list[str] | None:
+    """The types of a trailing parameter pack (`ArgTypes... args`: apex's `multi_tensor_apply_kernel`),
+    as c++filt writes them in the kernel's name: those of the instance's parameters the pack became
+    (libclang gives no pack's elements). None where the template's last parameter is not the pack."""
+    try:
+        template = c.specialized_template
+        declared = [p for p in template.get_children() if p.kind == K.PARM_DECL] if template is not None else []
+        if not declared or not declared[-1].type.spelling.endswith("..."):
+            return None
+        params = list(c.get_arguments())
+        start = len(declared) - 1
+        return [p.type.spelling for p in params[start:]] if len(params) >= start else None
+    except Exception:  # noqa: BLE001 - a template clang cannot show keeps its `?`
+        return None
 
 
 def instances_to_analyse(args: list[tuple[str, ...]], n: int) -> list[int]:

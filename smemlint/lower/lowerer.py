@@ -650,6 +650,8 @@ class FunctionLowerer:
             group = instructions.cooperative_group_value(self, c, name, ct)
             if group is not None:
                 return group
+        if name == "operator()" and (call := self.functor_call(c, ref, args_c, ct)) is not None:
+            return call
         if name.startswith("operator") and ref is not None and ref.kind != K.CONVERSION_FUNCTION:
             return self.operator_call(c, name, args_c, ct)
         params = self._parameters(ref)
@@ -696,6 +698,24 @@ class FunctionLowerer:
             if obj is not None:
                 args = (objects.record_value(self, obj), *args)
         return ir.Call(ct, name, args, func_key, sp)
+
+    def functor_call(self, c: ci.Cursor, ref: ci.Cursor | None, args_c: list[ci.Cursor], ct: CType) -> ir.Expr | None:
+        """`callable(args...)` on a function object (apex's multi-tensor functors, a kernel's `Op op`
+        template parameter): its `operator()` followed as a method of that object. clang gives the
+        object as the call's first argument. Not lambdas: their bodies name the enclosing function's
+        variables, which the callee's frame does not hold (None: not followed)."""
+        if ref is None or ref.kind != K.CXX_METHOD or not args_c or \
+                ref.semantic_parent is None or not ref.semantic_parent.spelling or \
+                ref.semantic_parent.spelling.startswith("(lambda"):
+            return None
+        defn = callees.followed_definition(self.ex, ref)
+        if defn is None:
+            return None
+        func_key = self.ex.lower_function(defn)
+        this, after = objects.object_argument(self, args_c[0], defn)
+        call = ir.Call(ct, "operator()", (this, *self.arguments(args_c[1:], self._parameters(ref))), func_key,
+                       self.span(c))
+        return call if after is None else ir.BinOp(ct, ",", after, call)
 
     def _parameters(self, ref: ci.Cursor | None) -> list[ci.Cursor]:  # (none known: [])
         return callees.parameters(self.ex, ref)

@@ -76,7 +76,8 @@ class _Reader:
             self.take()
             return "volatile " + self.type()
         if c.isdigit():
-            return self.source_name()
+            name = self.source_name()  # a class template's instance: `18TensorListMetadataILi2EE`
+            return f"{name}<{', '.join(self.template_args())}>" if self.peek() == "I" else name
         if c == "N":
             scope, name, args = self.nested()
             return "::".join(scope + (name,)) + (f"<{', '.join(args)}>" if args is not None else "")

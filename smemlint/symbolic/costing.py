@@ -69,6 +69,10 @@ def _remember(key: tuple) -> None:
 
 
 _INT64_MAX = np.iinfo(np.int64).max
+# memory whose accesses are no shared or global request: a thread's own (registers or local memory,
+# which ncu counts apart) and the kernel's parameters (read with LDC)
+_NO_REQUESTS = ("local", "param")
+ALSO_ON_LOCAL = "also executed on local memory (a helper called on both), which makes no request"
 
 
 def _down_to_first_line(a: np.ndarray) -> np.ndarray:
@@ -214,7 +218,17 @@ class Costing:
         if not isinstance(ptr, Ptr) or ptr.symbol is None:
             self._unpredictable(st, ptr.reason if isinstance(ptr, Unknown) else "unknown pointer", mask)
             return
-        if isinstance(st.space, str) and st.space != ptr.symbol.space:  # (a replay may leave a placeholder)
+        space = ptr.symbol.space
+        if space in _NO_REQUESTS and st.space in ("shared", "global"):
+            # a helper called on a register array and on global memory (apex's `load_store(r_in, in, ...)`,
+            # then `load_store(out, r_out, ...)`): nvcc inlines each call, and only the global (or shared)
+            # side makes requests, so the site's number is theirs
+            st.notes.add(ALSO_ON_LOCAL.replace("local", space, 1))
+            return
+        if isinstance(st.space, str) and st.space in _NO_REQUESTS and space in ("shared", "global"):
+            st.notes.add(ALSO_ON_LOCAL.replace("local", st.space, 1))
+            st.space = None
+        if isinstance(st.space, str) and st.space != space:  # (a replay may leave a placeholder)
             # one access (a helper's `*reinterpret_cast<int4*>(p)`) reached with a shared and a global
             # pointer: two instructions' costs in one set of sums would be neither's number
             self._unpredictable(st, f"the access is reached with {st.space} and {ptr.symbol.space} memory "

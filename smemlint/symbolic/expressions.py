@@ -276,7 +276,10 @@ class Expressions:
 
     def _eval_field(self, e: ir.LocalField, mask: np.ndarray) -> Value:
         """A field of a struct variable: what was stored in it, else what the whole struct came from."""
-        if e.ctype.kind == "array":  # an array inside a struct variable: per-thread (local) memory
+        if e.ctype.kind == "array":  # an array inside a struct variable: per-thread (local) memory,
+            param = self.param_memory.get(e.var)  # or the kernel's parameter memory
+            if param is not None:
+                return Ptr(param, self._const(e.offset))
             return Ptr(ir.Symbol(e.name, "local", key=f"{e.var}+{e.offset}"), self._const(e.offset))
         v = self._frames[-1].env.get(e.var)
         if isinstance(v, ParamValue):  # a by-value struct with assumed fields: its reads say so
@@ -524,6 +527,10 @@ class Expressions:
             return base
         if isinstance(lv, ir.SymbolRef):
             return Ptr(lv.symbol, self._zero)
+        if isinstance(lv, (ir.VarRef, ir.LocalField)) and (param := self.param_memory.get(lv.var)) is not None:
+            # a struct the kernel receives by value, handed to a helper by reference (apex's
+            # `callable(chunk_size, noop, tl, ...)`): kernel-parameter memory, the same for every thread
+            return Ptr(param, self._const(lv.offset if isinstance(lv, ir.LocalField) else 0))
         if isinstance(lv, (ir.VarRef, ir.LocalField)):
             # A variable of the thread (a register or its local memory): accesses through its address
             # (`reinterpret_cast<float *>(&vec)[k]`, `FLOAT4(x_val)`) are per-thread, never shared or
@@ -546,9 +553,10 @@ class Expressions:
                 return known
         # Uniform only when every thread reads the same word of memory all threads share (each
         # thread has its own local memory, so one address there holds a value per thread).
+        # (An address moved by a block-uniform unknown is still one word for the whole warp.)
         if isinstance(ptr, Ptr) and ptr.symbol is not None and ptr.symbol.space != "local" \
-                and isinstance(ptr.offset, Known) and not ptr.offset.shift and self._uniform(ptr.offset, mask):
-            if e.op == "ld" and ptr.symbol.space == "global" and e.lvalue.ctype.kind == "ptr":
+                and isinstance(ptr.offset, Known) and self._uniform(ptr.offset, mask):
+            if e.op == "ld" and ptr.symbol.space in ("global", "param") and e.lvalue.ctype.kind == "ptr":
                 return Ptr(self._loaded_object(e), self._zero)
             return Unknown(False, f"a value loaded from `{ptr.symbol.name}`")
         name = ptr.symbol.name if isinstance(ptr, Ptr) and ptr.symbol else ""

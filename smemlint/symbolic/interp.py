@@ -88,6 +88,11 @@ class Interpreter(Expressions, Costing):
         self.notes: list[tuple[int, int, str]] = []  # (first line, last line, text)
         self.params_read: set[str] = set()
         self._loaded: dict[int, ir.Symbol] = {}  # access site -> the global object a pointer it loads points to
+        # The kernel's structs passed by value live in kernel-parameter memory (nvcc reads them with
+        # LDC, never a global or shared request): one object per parameter, shared by every thread.
+        self.param_memory: dict[str, ir.Symbol] = {
+            p.var: ir.Symbol(p.name, "param", p.ctype, align=max(p.ctype.align, 4), key=f"param:{p.var}")
+            for p in kernel.params if p.ctype.kind == "record"}
         self._frames: list[_Frame] = []
         self._loops: list[_LoopState] = []
         self._guards: list[str] = []  # data-dependent conditions we are inside

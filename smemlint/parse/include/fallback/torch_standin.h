@@ -30,21 +30,25 @@
 #include <cuda_bf16.h>
 
 namespace c10 {
+/* (defined, not only declared: with --sass, nvcc compiles the file against these, and ptxas needs
+   the conversions' bodies; they convert as c10's do, through the toolkit's types) */
 struct alignas(2) Half {
     unsigned short x;
     Half() = default;
-    __host__ __device__ Half(float v);
-    __host__ __device__ Half(__half v);
-    __host__ __device__ operator float() const;
-    __host__ __device__ operator __half() const;
+    __host__ __device__ inline Half(__half v) : x(__half_raw(v).x) {}
+    __host__ __device__ inline Half(float v) : Half(__float2half(v)) {}
+    __host__ __device__ inline operator __half() const { __half_raw r; r.x = x; return __half(r); }
+    __host__ __device__ inline operator float() const { return __half2float(__half(*this)); }
 };
 struct alignas(2) BFloat16 {
     unsigned short x;
     BFloat16() = default;
-    __host__ __device__ BFloat16(float v);
-    __host__ __device__ BFloat16(__nv_bfloat16 v);
-    __host__ __device__ operator float() const;
-    explicit __host__ __device__ operator __nv_bfloat16() const;
+    __host__ __device__ inline BFloat16(__nv_bfloat16 v) : x(__nv_bfloat16_raw(v).x) {}
+    __host__ __device__ inline BFloat16(float v) : BFloat16(__float2bfloat16(v)) {}
+    explicit __host__ __device__ inline operator __nv_bfloat16() const {
+        __nv_bfloat16_raw r; r.x = x; return __nv_bfloat16(r);
+    }
+    __host__ __device__ inline operator float() const { return __bfloat162float(__nv_bfloat16(*this)); }
 };
 /* the arithmetic c10/util/Half-inl.h and BFloat16-inl.h define: with their own type and int the
    reduced type, with float float, with double double (so `a + b` is not ambiguous between the
