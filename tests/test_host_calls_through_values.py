@@ -37,3 +37,18 @@ def test_a_function_called_through_a_pointer_parameter_gets_its_callers_values()
     assert "stride = 2 from the launch" in " ".join(kernels["strided"].assumptions)
     assert kernels["coalescedTwice"].block == (256, 1, 1)  # its two callers disagree: the default, assumed
     assert any("assumed" in a for a in kernels["coalescedTwice"].assumptions)
+
+
+def test_reference_parameters_a_host_helper_writes_give_the_launch_configuration() -> None:
+    # apex's `flexible_launch_configs(reduction, stride, block, grid)`, with `h_last_pow2` of several statements
+    kernels = _kernels("host_out_parameters.cu")
+    k = kernels["column_sums"]
+    assert k.block == (32, 16, 1)
+    assert "averaged over the grid's blocks" in " ".join(k.assumptions)  # grid.x = 128 / 32 = 4
+    assert {(a.line, a.op): a.sectors_per_request for a in k.accesses} == {(32, "ld"): 4.0, (33, "st"): 4.0}
+
+
+def test_a_helper_not_run_leaves_its_reference_parameter_unknown_not_the_default() -> None:
+    k = _kernels("host_out_parameters.cu")["scale"]
+    assert k.block == (256, 1, 1)
+    assert "is not a constant smemlint can follow" in k.assumptions[0]

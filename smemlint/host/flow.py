@@ -10,7 +10,8 @@ import clang.cindex as ci
 
 from ..cursors.folding import operator_of
 from ..cursors.nodes import for_header
-from .syntax import (ARITH, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LOOPS, NO_ARGS, SWEPT, TAGS, UNKNOWN,
+from .syntax import (ARITH, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LOOPS, MAX_DEPTH, NO_ARGS, SWEPT, TAGS,
+                     UNKNOWN,
                      children_of, copied, default_record, element_base, node_position, record_fields, strip,
                      subscripted, walk)
 
@@ -343,7 +344,79 @@ class StatementRunner:
             old = self._eval(inner, env, fn, 0)
             step = 1 if "++" in operator_of(s) else -1
             self._assign(inner, old + step if isinstance(old, int) else UNKNOWN, env, fn)
+        elif s.kind == K.CALL_EXPR and self._written_back(s, env, fn):
+            return
         self._forget_written_through(stmt, env)
+
+    def run_callee(self, call: ci.Cursor, env: dict, fn: ci.Cursor | None, depth: int):
+        """Run the body of the host function `call` calls, its parameters bound to the arguments'
+        values (a reference parameter to the caller's variable's value): (the environment at its
+        end, the expression its last statement returns or None, its definition). None where the body
+        is not run: no definition outside the system headers, a `return` other than the last
+        statement, too deep, or not a plain function."""
+        ref = call.referenced
+        if ref is None or ref.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) or depth > MAX_DEPTH:
+            return None
+        defn = ref.get_definition() or ref
+        if defn.location.is_in_system_header:
+            return None
+        body = next((c for c in children_of(defn) if c.kind == K.COMPOUND_STMT), None)
+        stmts = children_of(body) if body is not None else []
+        returns = [c for c in walk(body) if c.kind == K.RETURN_STMT] if body is not None else []
+        last = stmts[-1] if stmts and stmts[-1].kind == K.RETURN_STMT else None
+        if body is None or len(returns) > (last is not None) or \
+                any(c.kind in (K.GOTO_STMT, K.CXX_TRY_STMT) for c in walk(body)):
+            return None
+        params = [c for c in children_of(defn) if c.kind == K.PARM_DECL]
+        args = list(call.get_arguments())
+        if len(args) > len(params):
+            return None
+        inner: dict = {}
+        for i, p in enumerate(params):
+            if i < len(args):
+                a = strip(args[i])
+                if p.type.kind == ci.TypeKind.LVALUEREFERENCE and a.kind == K.DECL_REF_EXPR and a.referenced is not None:
+                    inner[self._key(p)] = copied(env.get(self._key(a.referenced), UNKNOWN))
+                else:
+                    inner[self._key(p)] = self._eval(args[i], env, fn, depth + 1)
+            else:  # a default argument: `const bool coop_flag = false`
+                default = [x for x in children_of(p) if x.kind.is_expression()]
+                inner[self._key(p)] = self._eval(default[-1], {}, None, depth + 1) if default else UNKNOWN
+        running = self.__dict__.setdefault("_running_callees", set())
+        fkey = defn.get_usr() or defn.spelling
+        if fkey in running or len(running) > 4:  # recursion, or calls nested too deep to be worth it
+            return None
+        running.add(fkey)
+        try:
+            order = self._order_of(defn)
+            for st in (stmts[:-1] if last is not None else stmts):
+                self._run(st, inner, defn, END, order)
+        finally:
+            running.discard(fkey)
+        returned = [x for x in children_of(last) if x.kind.is_expression()] if last is not None else []
+        return inner, (returned[0] if len(returned) == 1 else None), defn
+
+    def _written_back(self, call: ci.Cursor, env: dict, fn: ci.Cursor) -> bool:
+        """`flexible_launch_configs(reduction, stride, block, grid)` (apex's SyncBatchNorm): a host
+        function that writes its non-const reference parameters; the caller's variables take the
+        values they have at the end of its body. False: not such a call, or its body not run."""
+        ref = call.referenced
+        params = [c for c in children_of(ref) if c.kind == K.PARM_DECL] if ref is not None else []
+        outs = [i for i, p in enumerate(params) if p.type.kind == ci.TypeKind.LVALUEREFERENCE
+                and not p.type.get_pointee().is_const_qualified()]
+        args = list(call.get_arguments())
+        if not outs or ref.location.is_in_system_header:
+            return False
+        ran = self.run_callee(call, env, fn, 0)
+        if ran is None:
+            return False
+        inner, _, defn = ran
+        defined = [c for c in children_of(defn) if c.kind == K.PARM_DECL]
+        for i in outs:
+            a = strip(args[i]) if i < len(args) else None
+            if a is not None and a.kind == K.DECL_REF_EXPR and a.referenced is not None and i < len(defined):
+                env[self._key(a.referenced)] = inner.get(self._key(defined[i]), UNKNOWN)
+        return True
 
     def _forget_written_through(self, stmt: ci.Cursor, env: dict, calls_only: bool = False) -> None:
         """Anything else may still change a variable through its address (`cudaGetDeviceCount(&n)`),
@@ -355,8 +428,15 @@ class StatementRunner:
                 if target is not None:
                     env[target] = UNKNOWN
             elif c.kind == K.CALL_EXPR:
-                for a in c.get_arguments():
+                ref = c.referenced
+                params = [p for p in children_of(ref) if p.kind == K.PARM_DECL] if ref is not None else []
+                for i, a in enumerate(c.get_arguments()):
                     a = strip(a)
+                    if i < len(params) and a.kind == K.DECL_REF_EXPR and a.referenced is not None and \
+                            params[i].type.kind == ci.TypeKind.LVALUEREFERENCE and \
+                            not params[i].type.get_pointee().is_const_qualified():
+                        env[self._key(a.referenced)] = UNKNOWN  # `configure(block)` through a `dim3 &`
+                        continue
                     if a.kind == K.UNARY_OPERATOR and operator_of(a) == "&" and calls_only:
                         target = self._assigned_var(a)
                         if target is not None:

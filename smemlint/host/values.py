@@ -456,23 +456,14 @@ class HostEvaluator(StatementRunner):
         return v if v is not None else UNKNOWN
 
     def _returned(self, call: ci.Cursor, env: dict, fn: ci.Cursor | None, depth: int):
-        """A call of a function whose body is one `return e;` (llm.c's `ceil_div(total, block_size)`,
-        a `div_up` helper): `e` with the parameters bound to the arguments' values."""
-        ref = call.referenced
-        if ref is None or ref.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE):
+        """A call of a function whose body ends in its only `return e;` (llm.c's `ceil_div(total,
+        block_size)`, apex's `h_last_pow2(n)` of shifts and ors): the statements before it run with
+        the parameters bound to the arguments' values (flow.run_callee), then `e`."""
+        ran = self.run_callee(call, env, fn, depth)
+        if ran is None or ran[1] is None:
             return UNKNOWN
-        defn = ref.get_definition() or ref
-        body = next((c for c in children_of(defn) if c.kind == K.COMPOUND_STMT), None)
-        stmts = children_of(body) if body is not None else []
-        if len(stmts) != 1 or stmts[0].kind != K.RETURN_STMT:
-            return UNKNOWN
-        returned = [x for x in children_of(stmts[0]) if x.kind.is_expression()]
-        params = [c for c in children_of(defn) if c.kind == K.PARM_DECL]
-        args = list(call.get_arguments())
-        if len(returned) != 1 or len(params) != len(args):
-            return UNKNOWN
-        inner = {self._key(p): self._eval(a, env, fn, depth + 1) for p, a in zip(params, args)}
-        return self._eval(returned[0], inner, None, depth + 1)
+        inner, returned, defn = ran
+        return self._eval(returned, inner, defn, depth + 1)
 
     def _construct(self, e: ci.Cursor, t: ci.Type, env: dict, fn: ci.Cursor | None, depth: int):
         """A record built by a constructor or an initializer list: `dim3(32, 8)`, `{16, 16}`."""
