@@ -495,6 +495,9 @@ class LaunchSite:
     # per argument: its value is the program's without command-line arguments, one a run with
     # arguments changes (`int n = 1; if (argc > 1) n = atoi(argv[1]);`); asked only of small values
     command_line: tuple[bool, ...] = ()
+    # its block was made from tensor sizes, taken as large (host/syntax.py TENSOR_SIZES): the steady state
+    # of a large problem
+    sized: bool = False
 
 
 @dataclass(frozen=True)

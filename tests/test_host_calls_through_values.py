@@ -52,3 +52,12 @@ def test_a_helper_not_run_leaves_its_reference_parameter_unknown_not_the_default
     k = _kernels("host_out_parameters.cu")["scale"]
     assert k.block == (256, 1, 1)
     assert "is not a constant smemlint can follow" in k.assumptions[0]
+
+
+def test_a_block_made_from_tensor_sizes_is_the_large_problems_and_said_so() -> None:
+    k = _kernels("tensor_size_blocks.cu")["channel_sums"]
+    assert k.block == (32, 16, 1)
+    assert "tensor sizes taken as large" in k.assumptions[0], k.assumptions
+    # the grid and the size arguments made from the sizes stay unknown (the device side's assumption)
+    said = " ".join(k.assumptions)
+    assert "grid" not in said and "stride = 1024 assumed" in said and "reduction = 1024 assumed" in said

@@ -10,13 +10,14 @@ import clang.cindex as ci
 
 from ..cursors.folding import operator_of
 from ..cursors.nodes import for_header
-from .syntax import (ARITH, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LOOPS, MAX_DEPTH, NO_ARGS, SWEPT, TAGS,
+from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LOOPS, MAX_DEPTH, NO_ARGS, SWEPT, TAGS,
                      UNKNOWN,
                      children_of, copied, default_record, element_base, node_position, record_fields, strip,
                      subscripted, walk)
 
 K = ci.CursorKind
 WHOLE_LOOP_ITERATIONS = 64  # a loop before the launch is run to its end within this many iterations
+CALLEE_NODES = 400  # a called host function's body is run for its value or its reference parameters up to this size
 _JUMPS = (K.BREAK_STMT, K.CONTINUE_STMT, K.RETURN_STMT, K.GOTO_STMT, K.INDIRECT_GOTO_STMT)
 
 
@@ -245,6 +246,10 @@ class StatementRunner:
         through variables and callers' arguments: the first of several values the program tries?"""
         return function is not None and SWEPT in self._evaluated(lambda: self.value(expr, function, at))[1]
 
+    def sized(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor) -> bool:
+        """Did `expr`'s value at `at` read a tensor's size (taken as large: syntax.TENSOR_SIZES)?"""
+        return function is not None and ASSUMED_SIZE in self._evaluated(lambda: self.value(expr, function, at))[1]
+
     def command_line(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor) -> bool:
         """Is `expr`'s value at `at` the program's without command-line arguments, one a run with
         arguments changes (`int n = 1; if (argc > 1) n = atoi(argv[1]);`, `argc > 1 ? ... : 1`)?"""
@@ -328,6 +333,11 @@ class StatementRunner:
                 target = strip(lhs)
                 if target.kind == K.DECL_REF_EXPR and target.referenced is not None:
                     self._mark(env, self._key(target.referenced), tags)
+                elif tags and (base := element_base(lhs)).kind == K.DECL_REF_EXPR and base.referenced is not None:
+                    # `block.x = block_x`: the record holds a value so marked (its other fields may not)
+                    key = self._key(base.referenced)
+                    for tag in tags:
+                        env[tag] = env.get(tag, frozenset()) | {key}
         elif s.kind == K.CALL_EXPR and s.spelling == "operator=":
             args = [x for x in children_of(s) if x.kind.is_expression()]
             if len(args) >= 2:
@@ -364,7 +374,7 @@ class StatementRunner:
         stmts = children_of(body) if body is not None else []
         returns = [c for c in walk(body) if c.kind == K.RETURN_STMT] if body is not None else []
         last = stmts[-1] if stmts and stmts[-1].kind == K.RETURN_STMT else None
-        if body is None or len(returns) > (last is not None) or \
+        if body is None or len(returns) > (last is not None) or sum(1 for _ in walk(body)) > CALLEE_NODES or \
                 any(c.kind in (K.GOTO_STMT, K.CXX_TRY_STMT) for c in walk(body)):
             return None
         params = [c for c in children_of(defn) if c.kind == K.PARM_DECL]
@@ -376,9 +386,12 @@ class StatementRunner:
             if i < len(args):
                 a = strip(args[i])
                 if p.type.kind == ci.TypeKind.LVALUEREFERENCE and a.kind == K.DECL_REF_EXPR and a.referenced is not None:
-                    inner[self._key(p)] = copied(env.get(self._key(a.referenced), UNKNOWN))
+                    outer = self._key(a.referenced)
+                    inner[self._key(p)] = copied(env.get(outer, UNKNOWN))
+                    self._mark(inner, self._key(p), frozenset(t for t in TAGS if outer in env.get(t, ())))
                 else:
-                    inner[self._key(p)] = self._eval(args[i], env, fn, depth + 1)
+                    inner[self._key(p)], tags = self._evaluated(lambda: self._eval(args[i], env, fn, depth + 1))
+                    self._mark(inner, self._key(p), tags)
             else:  # a default argument: `const bool coop_flag = false`
                 default = [x for x in children_of(p) if x.kind.is_expression()]
                 inner[self._key(p)] = self._eval(default[-1], {}, None, depth + 1) if default else UNKNOWN
@@ -415,7 +428,9 @@ class StatementRunner:
         for i in outs:
             a = strip(args[i]) if i < len(args) else None
             if a is not None and a.kind == K.DECL_REF_EXPR and a.referenced is not None and i < len(defined):
-                env[self._key(a.referenced)] = inner.get(self._key(defined[i]), UNKNOWN)
+                param = self._key(defined[i])
+                env[self._key(a.referenced)] = inner.get(param, UNKNOWN)
+                self._mark(env, self._key(a.referenced), frozenset(t for t in TAGS if param in inner.get(t, ())))
         return True
 
     def _forget_written_through(self, stmt: ci.Cursor, env: dict, calls_only: bool = False) -> None:

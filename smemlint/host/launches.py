@@ -184,12 +184,20 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
         # (a size below a block, `num_nodes = 1`, may be an edge run the command line replaces)
         command_line = tuple(isinstance(v, int) and 0 <= v < SMALL_ARGUMENT and hv.command_line(a, fn, at)
                              for a, v in zip(launch.args, args))
+        # values made from a tensor's size (taken as large): a block is the steady state of a large
+        # problem and is kept, said so; a grid, shared bytes or an argument is a size, left unknown
+        sized = block is not None and launch.block is not None and hv.sized(launch.block, fn, at)
+        if grid is not None and launch.grid is not None and hv.sized(launch.grid, fn, at):
+            grid = None
+        if smem is not None and launch.smem is not None and hv.sized(launch.smem, fn, at):
+            smem = None
+        args = tuple(None if v is not None and hv.sized(a, fn, at) else v for a, v in zip(launch.args, args))
     except Exception:  # noqa: BLE001 - an expression the evaluator cannot read leaves the launch unknown
         grid = block = smem = partial = None
         args = ()
         offsets = ()
         first = ()
-        no_args = swept = False
+        no_args = swept = sized = False
         multiples = command_line = ()
     finally:
         hv.bindings = {}
@@ -199,7 +207,7 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
     where = launch.call.location.file
     if where is not None and where.name != path:
         return ir.LaunchSite(key, span_of(launch.call, where.name), grid, block, smem, args, "", first,
-                             offsets, partial, no_args, multiples, command_line=command_line)
+                             offsets, partial, no_args, multiples, command_line=command_line, sized=sized)
     if launch.block is not None:
         sp = span_of(launch.block, path)
         whole = span_of(launch.call, path)  # the same span: written inside a macro's expansion
@@ -207,4 +215,4 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
                 (sp.column, sp.end_column) != (whole.column, whole.end_column):
             block_text = lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
     return ir.LaunchSite(key, span_of(launch.call, path), grid, block, smem, args, block_text, first,
-                         offsets, partial, no_args, multiples, swept, command_line)
+                         offsets, partial, no_args, multiples, swept, command_line, sized)

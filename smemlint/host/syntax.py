@@ -22,7 +22,13 @@ SWEPT = "#swept"  # env key: a value read an element of a constant array by a lo
 # env key: variables a run with command-line arguments sets otherwise (assigned in a branch on argc not
 # taken, or from argc itself): their value here is the no-argument run's, one the user may change
 COMMAND_LINE = "#command-line"
-TAGS = (SWEPT, COMMAND_LINE)  # the marks a value carries from the variables it read
+# env key: variables whose value read a tensor's size, which the host evaluator takes as large: each
+# dimension (`x.size(0)`) 1024 (the size the device side assumes for an integer parameter), the element
+# count (`x.numel()`) 1024 squared, so that a ratio of them (`numel() / size(-1)`) is large too; a
+# launch's block made from them is the steady state of a large problem
+ASSUMED_SIZE = "#assumed-size"
+TENSOR_SIZES = {"size": 1 << 10, "numel": 1 << 20}
+TAGS = (SWEPT, COMMAND_LINE, ASSUMED_SIZE)  # the marks a value carries from the variables it read
 FIRST_ITERATION = "#first-iteration"  # env key: lines of the loops around the target evaluated at their first iteration
 END = 1 << 62  # a position after every statement: run a statement whole  # call sites of a wrapper compared before giving up
 ARITH = {

@@ -28,7 +28,8 @@ import clang.cindex as ci
 from ..cursors.folding import operator_of
 from .flow import StatementRunner
 from .syntax import (ARITH, RECORD_FIELDS, record_name, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
-                     COMMAND_LINE, MAX_DEPTH, NO_ARGS, ROUNDING, SWEPT, TAGS, UNKNOWN, Offset, children_of, copied,
+                     ASSUMED_SIZE, COMMAND_LINE, MAX_DEPTH, NO_ARGS, ROUNDING, SWEPT, TAGS, TENSOR_SIZES,
+                     UNKNOWN, Offset, children_of, copied,
                      default_record, element_base, floating, initialized, is_argc, is_constant, is_equality_ref,
                      node_position, record_fields, strip, walk)
 
@@ -436,6 +437,11 @@ class HostEvaluator(StatementRunner):
             if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v):
                 return int(ROUNDING[s.spelling](v))
             return UNKNOWN
+        if k == K.CALL_EXPR and s.spelling in TENSOR_SIZES and _on_tensor(s):
+            # a tensor's size: unknown here; a large one, and every value made from it is marked so
+            # (launches.py keeps only a block made from it, said so; grids and arguments stay unknown)
+            self._touched.add(ASSUMED_SIZE)
+            return TENSOR_SIZES[s.spelling]
         if k == K.CALL_EXPR and s.spelling in ("min", "max", "std::min", "std::max", "fmin", "fmax"):
             vals = [self._eval(a, env, fn, depth + 1) for a in s.get_arguments()]
             if len(vals) == 2 and all(isinstance(v, int) for v in vals):
@@ -563,6 +569,18 @@ class HostEvaluator(StatementRunner):
 
 
 _FUNCTIONS = (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD)
+
+
+def _on_tensor(call: ci.Cursor) -> bool:
+    """Is `call` a method of an `at::Tensor` (`x.size(0)`, `t->numel()`)?"""
+    member = next((c for c in children_of(call) if c.kind == K.MEMBER_REF_EXPR), None)
+    obj = [c for c in children_of(member) if c.kind.is_expression()] if member is not None else []
+    if not obj:
+        return False
+    t = obj[0].type.get_canonical()
+    if t.kind == ci.TypeKind.POINTER:
+        t = t.get_pointee()
+    return t.spelling.removeprefix("const ").strip() in ("at::Tensor", "at::TensorBase")
 
 
 def _parameter_index(param: ci.Cursor) -> int | None:

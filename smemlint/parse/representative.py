@@ -33,6 +33,9 @@ REPRESENTATIVE_ROOT = "__smemlint_representative_"
 MAX_ROOTS = 64
 BLOCK_SIZE = 128  # an integer parameter named in __launch_bounds__
 INTEGER = 4  # any other integer parameter: a small power of two (a vector width, a dimension, a count)
+# said beside the value; an instance analysed with it gives numbers but no findings (rules/__init__.py):
+# a finding needs a value the program uses, and this one is ours
+REPRESENTATIVE_INTEGER = "(a representative integer)"
 _INTEGRAL = re.compile(r"^(?:const\s+)?(?:(?:unsigned|signed|short|long|int|char|size_t|ptrdiff_t|"
                        r"u?int(?:8|16|32|64)_t|index_t|uint|std::size_t|std::u?int(?:8|16|32|64)_t)\s*)+$")
 _QUALIFIERS = re.compile(r"^[\s\w():,]*$")  # static, inline, __launch_bounds__(...), __device__ ... between
@@ -92,7 +95,7 @@ def _argument(param: str, name: str, body: str, bounds: str) -> tuple[str, str] 
             return str(BLOCK_SIZE), f"{var} = {BLOCK_SIZE} (its __launch_bounds__)"
         # a size, a count, a vector width, a dimension: a representative value, said so (a value the
         # instance cannot take, `static_assert(N % 8 == 0)`, fails to compile: the template is analysed)
-        return str(INTEGER), f"{var} = {INTEGER} (a representative integer)"
+        return str(INTEGER), f"{var} = {INTEGER} {REPRESENTATIVE_INTEGER}"
     if not re.match(r"^[A-Za-z_][\w:]*$", typ):
         return None
     return f"static_cast<{typ}>(0)", f"{var} = {typ}(0), the enumerator of value 0"

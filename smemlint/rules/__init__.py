@@ -8,6 +8,7 @@ from types import ModuleType
 from ..analysis import AccessResult, FileResult, KernelResult
 from ..config import Settings
 from ..diagnostics import Diagnostic, Fix, Rule, Severity
+from ..parse.representative import REPRESENTATIVE_INTEGER
 from . import gmem001_uncoalesced_global, smem001_shared_bank_conflict
 from . import sass001_vector_width_lost, sass002_icache_pressure, sass003_register_spill
 from . import (atom001_half_atomic_add, cmem001_constant_divergent, gmem002_scalar_global_loop,
@@ -90,9 +91,13 @@ def run_rules(result: FileResult, settings: Settings, every_rule: bool = False) 
             out.extend(module.check(ctx))
         except Exception as e:  # noqa: BLE001 - a broken rule must not lose the other findings
             result.notes.append(f"rule {rule.code} failed on this file ({type(e).__name__}: {e})")
-    # one diagnostic per position and code (template instantiations repeat the same site)
+    # one diagnostic per position and code (template instantiations repeat the same site); none from an
+    # instance analysed with a representative integer (its numbers are said to be that value's, but a
+    # 4-way conflict at `kStride = 4` is a claim about a value the program may never use)
     seen: dict[tuple, Diagnostic] = {}
     for d in out:
+        if any(REPRESENTATIVE_INTEGER in a for a in d.assumptions):
+            continue
         key = (d.file, d.line, d.column, d.code)
         if key not in seen:
             seen[key] = d

@@ -86,6 +86,8 @@ def _first_iteration(launch: ir.LaunchSite, path: str = "") -> str:
                      (", the first of the values it walks" if launch.swept else ""))
     if launch.without_arguments:
         words.append("the program run without command-line arguments")
+    if launch.sized:
+        words.append("tensor sizes taken as large, the steady state: a small tensor may give another block")
     return f" ({'; '.join(words)})" if words else ""
 
 

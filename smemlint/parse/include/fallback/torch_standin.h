@@ -74,6 +74,10 @@ struct alignas(2) BFloat16 {
     __host__ __device__ inline double operator+(R a, double b) { return (double)(float)a + b; }     \
     __host__ __device__ inline double operator*(R a, double b) { return (double)(float)a * b; }     \
     __host__ __device__ inline double operator+(double a, R b) { return a + (double)(float)b; }     \
+    __host__ __device__ inline double operator-(R a, double b) { return (double)(float)a - b; }     \
+    __host__ __device__ inline double operator/(R a, double b) { return (double)(float)a / b; }     \
+    __host__ __device__ inline double operator-(double a, R b) { return a - (double)(float)b; }     \
+    __host__ __device__ inline double operator/(double a, R b) { return a / (double)(float)b; }     \
     __host__ __device__ inline double operator*(double a, R b) { return a * (double)(float)b; }     \
     __host__ __device__ inline R operator+(R a, int b) { return a + R((float)b); }                  \
     __host__ __device__ inline R operator-(R a, int b) { return a - R((float)b); }                  \
@@ -89,7 +93,13 @@ struct alignas(2) BFloat16 {
     __host__ __device__ inline bool operator<=(const R &a, const R &b) { return (float)a <= (float)b; } \
     __host__ __device__ inline bool operator>=(const R &a, const R &b) { return (float)a >= (float)b; } \
     __host__ __device__ inline bool operator==(const R &a, const R &b) { return (float)a == (float)b; } \
-    __host__ __device__ inline bool operator!=(const R &a, const R &b) { return (float)a != (float)b; }
+    __host__ __device__ inline bool operator!=(const R &a, const R &b) { return (float)a != (float)b; } \
+    __host__ __device__ inline bool operator<(R a, int b) { return (float)a < (float)b; }             \
+    __host__ __device__ inline bool operator>(R a, int b) { return (float)a > (float)b; }             \
+    __host__ __device__ inline bool operator<=(R a, int b) { return (float)a <= (float)b; }           \
+    __host__ __device__ inline bool operator>=(R a, int b) { return (float)a >= (float)b; }           \
+    __host__ __device__ inline bool operator==(R a, int b) { return (float)a == (float)b; }           \
+    __host__ __device__ inline bool operator!=(R a, int b) { return (float)a != (float)b; }
 /* c10/util/Half-inl.h and BFloat16-inl.h: __ldg of the reduced types, found by argument lookup */
 __device__ inline Half __ldg(const Half *ptr) { return ::__ldg(reinterpret_cast<const __half *>(ptr)); }
 __device__ inline BFloat16 __ldg(const BFloat16 *ptr) { return ::__ldg(reinterpret_cast<const __nv_bfloat16 *>(ptr)); }
@@ -157,6 +167,10 @@ struct TensorOptions {
     TensorOptions layout(int) const;
 };
 std::ostream &operator<<(std::ostream &, const TensorOptions &);
+/* c10/util/Optional.h: c10::optional is std::optional (at::optional names it too) */
+using std::optional;
+using std::nullopt;
+size_t elementSize(ScalarType);
 namespace cuda {
 struct CUDAStream {
     cudaStream_t stream() const;
@@ -174,6 +188,9 @@ void device_synchronize();
 }  // namespace c10
 
 namespace at {
+using c10::optional;
+using c10::nullopt;
+using c10::elementSize;
 using c10::BFloat16;
 using c10::Device;
 using c10::MemoryFormat;

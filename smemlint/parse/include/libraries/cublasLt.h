@@ -7,10 +7,15 @@
 #include "cublas_api.h"
 
 typedef struct cublasLtContext *cublasLtHandle_t;
-typedef struct cublasLtMatmulDescOpaque_t *cublasLtMatmulDesc_t;
-typedef struct cublasLtMatrixLayoutOpaque_t *cublasLtMatrixLayout_t;
-typedef struct cublasLtMatmulPreferenceOpaque_t *cublasLtMatmulPreference_t;
-typedef struct cublasLtMatrixTransformDescOpaque_t *cublasLtMatrixTransformDesc_t;
+/* the opaque structs are complete types, as in the real header (users declare them on the stack) */
+typedef struct { uint64_t data[32]; } cublasLtMatmulDescOpaque_t;
+typedef cublasLtMatmulDescOpaque_t *cublasLtMatmulDesc_t;
+typedef struct { uint64_t data[8]; } cublasLtMatrixLayoutOpaque_t;
+typedef cublasLtMatrixLayoutOpaque_t *cublasLtMatrixLayout_t;
+typedef struct { uint64_t data[8]; } cublasLtMatmulPreferenceOpaque_t;
+typedef cublasLtMatmulPreferenceOpaque_t *cublasLtMatmulPreference_t;
+typedef struct { uint64_t data[8]; } cublasLtMatrixTransformDescOpaque_t;
+typedef cublasLtMatrixTransformDescOpaque_t *cublasLtMatrixTransformDesc_t;
 typedef struct { unsigned long long data[8]; } cublasLtMatmulAlgo_t;
 typedef struct {
     cublasLtMatmulAlgo_t algo;
@@ -90,6 +95,12 @@ cublasStatus_t cublasLtMatrixLayoutSetAttribute(cublasLtMatrixLayout_t matLayout
                                                 cublasLtMatrixLayoutAttribute_t attr, const void *buf,
                                                 size_t sizeInBytes);
 cublasStatus_t cublasLtMatmulPreferenceCreate(cublasLtMatmulPreference_t *pref);
+/* initialising descriptors the caller allocated (the real header's inline wrappers) */
+cublasStatus_t cublasLtMatmulDescInit(cublasLtMatmulDesc_t matmulDesc, cublasComputeType_t computeType,
+                                      cudaDataType_t scaleType);
+cublasStatus_t cublasLtMatrixLayoutInit(cublasLtMatrixLayout_t matLayout, cudaDataType type, uint64_t rows,
+                                        uint64_t cols, int64_t ld);
+cublasStatus_t cublasLtMatmulPreferenceInit(cublasLtMatmulPreference_t pref);
 cublasStatus_t cublasLtMatmulPreferenceDestroy(cublasLtMatmulPreference_t pref);
 cublasStatus_t cublasLtMatmulPreferenceSetAttribute(cublasLtMatmulPreference_t pref,
                                                     cublasLtMatmulPreferenceAttributes_t attr, const void *buf,

@@ -154,4 +154,15 @@ cublasStatus_t cublasStrsm(cublasHandle_t handle, cublasSideMode_t side, cublasF
                            const float *A, int lda, float *B, int ldb);
 }
 
+#ifdef __cplusplus
+/* the pre-CUDA-11 form, with the compute type as a cudaDataType (C++ only, as the real header) */
+static inline cublasStatus_t cublasGemmEx(cublasHandle_t handle, cublasOperation_t transa, cublasOperation_t transb, int m, int n,
+                            int k, const void *alpha, const void *A, cudaDataType Atype, int lda, const void *B,
+                            cudaDataType Btype, int ldb, const void *beta, void *C, cudaDataType Ctype, int ldc,
+                            cudaDataType computeType, cublasGemmAlgo_t algo) {
+    return cublasGemmEx(handle, transa, transb, m, n, k, alpha, A, Atype, lda, B, Btype, ldb, beta, C, Ctype, ldc,
+                        (cublasComputeType_t)computeType, algo);
+}
+#endif
+
 #endif /* SMEMLINT_STANDIN_CUBLAS_API_H */
