@@ -36,3 +36,12 @@ def test_a_kernel_in_a_raw_string_is_text_not_code() -> None:
             'const char *src = R"rtc(\n__global__ void b(float *x) { x[0] = ")"; }\n)rtc";\n'
             '__global__ void c(float *x) { x[0] = 0; }\n')
     assert written_kernels(text) == [("a", 1), ("c", 5)]
+
+
+def test_an_attribute_macro_before_the_name_is_not_the_name() -> None:
+    # apex's megatron softmax: `__global__ void C10_LAUNCH_BOUNDS_1(128) warp_rows(...)`; an upper-case
+    # call followed by another name and its parameters is an attribute macro; a lower-case one is not
+    text = ("__global__ void C10_LAUNCH_BOUNDS_1(128) warp_rows(const float *x) {}\n"
+            "template <int N> __global__ void MY_BOUNDS(N, 2) tiled<N>(float *x) {}\n"
+            "__global__ void plain(int a) __attribute__((noinline)) {}\n")
+    assert written_kernels(text) == [("warp_rows", 1), ("tiled", 2), ("plain", 3)]

@@ -14,6 +14,7 @@ import re
 _TOKEN = re.compile(r'\bR"([^()\\\s"]{0,16})\(.*?\)\1"|//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|'
                     r'\'(?:\\.|[^\'\\\n])*\'|\b__global__\b', re.S)
 _NAME_BEFORE_PAREN = re.compile(r"([A-Za-z_]\w*)\s*(?:<[^<>()]*>)?\s*\($")
+_NAME_AFTER = re.compile(r"\s*([A-Za-z_]\w*)\s*(?:<[^<>()]*>)?\s*\(")
 _ATTRIBUTES = {"__launch_bounds__", "__cluster_dims__", "__attribute__", "__declspec", "alignas",
                "__maxnreg__", "__noinline__", "__forceinline__"}
 MAX_SCAN = 4 * 1024 * 1024  # characters of a file read for kernels
@@ -86,8 +87,13 @@ def definitions(text: str) -> tuple[str, list[tuple[str, int, int]]]:
             if m.group(1) in _ATTRIBUTES:
                 i = matching_close(code, paren, "(", ")")
                 continue
+            close = matching_close(code, paren, "(", ")")
+            after = _NAME_AFTER.match(code, close)
+            if m.group(1).isupper() and after is not None and after.group(1) not in _ATTRIBUTES:
+                i = close  # an attribute macro (`C10_LAUNCH_BOUNDS_1(128) name(...)`): the name follows
+                continue
             name = m.group(1)
-            i = matching_close(code, paren, "(", ")")
+            i = close
             break
         if name is None:
             continue

@@ -335,6 +335,19 @@ namespace autograd { struct Function {}; }
 #define C10_CUDA_CHECK(expr) ((void)(expr))
 #define C10_CUDA_KERNEL_LAUNCH_CHECK() ((void)0)
 #define C10_WARP_SIZE 32
+/* c10/macros/Macros.h */
+#define C10_HOST_DEVICE __host__ __device__
+#define C10_DEVICE __device__
+#define C10_HOST __host__
+#define C10_LIKELY(expr) (expr)
+#define C10_UNLIKELY(expr) (expr)
+#define C10_ALWAYS_INLINE inline
+#define C10_LAUNCH_BOUNDS_0 __launch_bounds__(256, 4)
+#define C10_LAUNCH_BOUNDS_1(max_threads_per_block) __launch_bounds__((max_threads_per_block))
+#define C10_LAUNCH_BOUNDS_2(max_threads_per_block, min_blocks_per_sm) \
+    __launch_bounds__((max_threads_per_block), (min_blocks_per_sm))
+/* ATen/cuda/Exceptions.h's cuBLAS check */
+#define TORCH_CUDABLAS_CHECK(expr) ((void)(expr))
 #ifndef TORCH_EXTENSION_NAME
 #define TORCH_EXTENSION_NAME smemlint_extension
 #endif
