@@ -10,9 +10,8 @@ import clang.cindex as ci
 
 from ..cursors.folding import operator_of
 from ..cursors.nodes import for_header
-from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LOOPS, MAX_DEPTH, NO_ARGS, SWEPT, TAGS,
-                     UNKNOWN,
-                     children_of, copied, default_record, element_base, node_position, record_fields, strip,
+from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LOOPS, MAX_DEPTH, NO_ARGS,
+                     SWEPT, TAGS, UNKNOWN, children_of, copied, default_record, element_base, node_position, record_fields, strip,
                      subscripted, walk)
 
 K = ci.CursorKind
@@ -418,8 +417,9 @@ class StatementRunner:
         outs = [i for i, p in enumerate(params) if p.type.kind == ci.TypeKind.LVALUEREFERENCE
                 and not p.type.get_pointee().is_const_qualified()]
         args = list(call.get_arguments())
-        if not outs or ref.location.is_in_system_header:
-            return False
+        if not outs or ref.location.is_in_system_header or \
+                any(i < len(args) and strip(args[i]).kind != K.DECL_REF_EXPR for i in outs):
+            return False  # (`configure(cfg.block)`: a field written, not followed; forgotten below)
         ran = self.run_callee(call, env, fn, 0)
         if ran is None:
             return False
@@ -447,10 +447,12 @@ class StatementRunner:
                 params = [p for p in children_of(ref) if p.kind == K.PARM_DECL] if ref is not None else []
                 for i, a in enumerate(c.get_arguments()):
                     a = strip(a)
-                    if i < len(params) and a.kind == K.DECL_REF_EXPR and a.referenced is not None and \
+                    base = element_base(a)
+                    if i < len(params) and base.kind == K.DECL_REF_EXPR and base.referenced is not None and \
+                            base.referenced.type.get_canonical().kind != ci.TypeKind.POINTER and \
                             params[i].type.kind == ci.TypeKind.LVALUEREFERENCE and \
                             not params[i].type.get_pointee().is_const_qualified():
-                        env[self._key(a.referenced)] = UNKNOWN  # `configure(block)` through a `dim3 &`
+                        env[self._key(base.referenced)] = UNKNOWN  # `configure(block)` through a `dim3 &`
                         continue
                     if a.kind == K.UNARY_OPERATOR and operator_of(a) == "&" and calls_only:
                         target = self._assigned_var(a)
