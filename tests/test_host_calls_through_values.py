@@ -61,3 +61,10 @@ def test_a_block_made_from_tensor_sizes_is_the_large_problems_and_said_so() -> N
     # the grid and the size arguments made from the sizes stay unknown (the device side's assumption)
     said = " ".join(k.assumptions)
     assert "grid" not in said and "stride = 1024 assumed" in said and "reduction = 1024 assumed" in said
+
+
+def test_a_launch_under_a_condition_on_a_size_does_not_take_the_large_value() -> None:
+    kernels = _kernels("tensor_size_blocks.cu")
+    for name in ("rows<32>", "rows<64>"):
+        assert kernels[name].block == (256, 1, 1)
+        assert "is not a constant smemlint can follow" in kernels[name].assumptions[0]

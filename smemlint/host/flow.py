@@ -11,8 +11,8 @@ import clang.cindex as ci
 from ..cursors.folding import operator_of
 from ..cursors.nodes import for_header
 from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LOOPS, MAX_DEPTH, NO_ARGS,
-                     SWEPT, TAGS, UNKNOWN, children_of, copied, default_record, element_base, node_position, record_fields, strip,
-                     subscripted, walk)
+                     SIZED_PATH, SWEPT, TAGS, UNKNOWN, children_of, copied, default_record, element_base,
+                     node_position, record_fields, strip, subscripted, walk)
 
 K = ci.CursorKind
 WHOLE_LOOP_ITERATIONS = 64  # a loop before the launch is run to its end within this many iterations
@@ -118,6 +118,11 @@ class StatementRunner:
             return a <= target < b
 
         kids = children_of(stmt)
+        if k in (K.IF_STMT, K.SWITCH_STMT) and kids and kids[0].kind.is_expression() and not inside(kids[0]) and \
+                ASSUMED_SIZE in self._evaluated(lambda: self._eval(kids[0], env, fn, 0))[1]:
+            # the target is reached only under a condition on a size taken as large (`switch (NT) {
+            # case 32: k<32><<<S, NT>>>`): that value says nothing of the values on this path
+            env[SIZED_PATH] = True
         if k == K.IF_STMT:
             for i, ch in enumerate(kids):
                 if inside(ch):
@@ -169,6 +174,10 @@ class StatementRunner:
                 self._run(branch, env, fn, END, order)
             else:
                 self._execute(branch, env, fn)
+            if ASSUMED_SIZE in tags:  # `if (C > 1024) block = 512;`: chosen by a size taken as large
+                env[ASSUMED_SIZE] = env.get(ASSUMED_SIZE, frozenset()) | {
+                    key for c in walk(branch) if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR)
+                    and (key := self._assigned_var(c)) is not None}
         return True
 
     def _run_whole_loop(self, loop: ci.Cursor, env: dict, fn: ci.Cursor, order: dict) -> bool:
@@ -248,6 +257,10 @@ class StatementRunner:
     def sized(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor) -> bool:
         """Did `expr`'s value at `at` read a tensor's size (taken as large: syntax.TENSOR_SIZES)?"""
         return function is not None and ASSUMED_SIZE in self._evaluated(lambda: self.value(expr, function, at))[1]
+
+    def sized_path(self, function: ci.Cursor | None, at: ci.Cursor) -> bool:
+        """Is `at` reached only under a condition on a tensor's size?"""
+        return function is not None and bool(self._env_at(function, at).get(SIZED_PATH))
 
     def command_line(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor) -> bool:
         """Is `expr`'s value at `at` the program's without command-line arguments, one a run with

@@ -187,6 +187,9 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
         # values made from a tensor's size (taken as large): a block is the steady state of a large
         # problem and is kept, said so; a grid, shared bytes or an argument is a size, left unknown
         sized = block is not None and launch.block is not None and hv.sized(launch.block, fn, at)
+        if sized and hv.sized_path(fn, at):
+            block = None  # (a launch under `switch (NT) { case 32:` took NT from the sizes: not that case's)
+            sized = False
         if grid is not None and launch.grid is not None and hv.sized(launch.grid, fn, at):
             grid = None
         if smem is not None and launch.smem is not None and hv.sized(launch.smem, fn, at):

@@ -28,6 +28,7 @@ COMMAND_LINE = "#command-line"
 # launch's block made from them is the steady state of a large problem
 ASSUMED_SIZE = "#assumed-size"
 TENSOR_SIZES = {"size": 1 << 10, "numel": 1 << 20}
+SIZED_PATH = "#sized-path"  # env key: the point is reached only under a condition on such a size
 TAGS = (SWEPT, COMMAND_LINE, ASSUMED_SIZE)  # the marks a value carries from the variables it read
 FIRST_ITERATION = "#first-iteration"  # env key: lines of the loops around the target evaluated at their first iteration
 END = 1 << 62  # a position after every statement: run a statement whole  # call sites of a wrapper compared before giving up
