@@ -394,6 +394,7 @@ class StatementRunner:
         if len(args) > len(params):
             return None
         inner: dict = {}
+        had_argc = NO_ARGS in env  # (an argument reading argc, `findCudaDevice(argc, argv)`, is not a launch value)
         for i, p in enumerate(params):
             if i < len(args):
                 a = strip(args[i])
@@ -407,6 +408,8 @@ class StatementRunner:
             else:  # a default argument: `const bool coop_flag = false`
                 default = [x for x in children_of(p) if x.kind.is_expression()]
                 inner[self._key(p)] = self._eval(default[-1], {}, None, depth + 1) if default else UNKNOWN
+        if not had_argc:
+            env.pop(NO_ARGS, None)
         running = self.__dict__.setdefault("_running_callees", set())
         fkey = defn.get_usr() or defn.spelling
         if fkey in running or len(running) > 4:  # recursion, or calls nested too deep to be worth it
