@@ -31,12 +31,15 @@ class StatementRunner:
         env = self._envs.get(key)
         if env is None:
             saved, self._touched = self._touched, set()  # what running the body reads is not the value evaluated
+            # (and the body's own reads of argc mark it, even when a callee's arguments asked for it)
+            probing, self._callee_arguments = self.__dict__.get("_callee_arguments", 0), 0
             try:
                 env = self._run_body(function, at[0], order)
             except RecursionError:
                 env = {}
             finally:
                 self._touched = saved
+                self._callee_arguments = probing
             self._envs[key] = env
         if self.bindings:
             env = dict(env)
@@ -394,22 +397,13 @@ class StatementRunner:
         if len(args) > len(params):
             return None
         inner: dict = {}
-        had_argc = NO_ARGS in env  # (an argument reading argc, `findCudaDevice(argc, argv)`, is not a launch value)
-        for i, p in enumerate(params):
-            if i < len(args):
-                a = strip(args[i])
-                if p.type.kind == ci.TypeKind.LVALUEREFERENCE and a.kind == K.DECL_REF_EXPR and a.referenced is not None:
-                    outer = self._key(a.referenced)
-                    inner[self._key(p)] = copied(env.get(outer, UNKNOWN))
-                    self._mark(inner, self._key(p), frozenset(t for t in TAGS if outer in env.get(t, ())))
-                else:
-                    inner[self._key(p)], tags = self._evaluated(lambda: self._eval(args[i], env, fn, depth + 1))
-                    self._mark(inner, self._key(p), tags)
-            else:  # a default argument: `const bool coop_flag = false`
-                default = [x for x in children_of(p) if x.kind.is_expression()]
-                inner[self._key(p)] = self._eval(default[-1], {}, None, depth + 1) if default else UNKNOWN
-        if not had_argc:
-            env.pop(NO_ARGS, None)
+        # (an argument that reads argc, `findCudaDevice(argc, argv)`, does not make the caller the
+        # no-argument run: values.py reads this while the arguments are evaluated)
+        self._callee_arguments = self.__dict__.get("_callee_arguments", 0) + 1
+        try:
+            self._bind_arguments(params, args, inner, env, fn, depth)
+        finally:
+            self._callee_arguments -= 1
         running = self.__dict__.setdefault("_running_callees", set())
         fkey = defn.get_usr() or defn.spelling
         if fkey in running or len(running) > 4:  # recursion, or calls nested too deep to be worth it
@@ -423,6 +417,24 @@ class StatementRunner:
             running.discard(fkey)
         returned = [x for x in children_of(last) if x.kind.is_expression()] if last is not None else []
         return inner, (returned[0] if len(returned) == 1 else None), defn
+
+    def _bind_arguments(self, params: list, args: list, inner: dict, env: dict, fn: ci.Cursor | None,
+                        depth: int) -> None:
+        """A callee's parameters in `inner`: each argument's value and marks, a reference parameter the
+        caller's variable's, a missing argument its default."""
+        for i, p in enumerate(params):
+            if i < len(args):
+                a = strip(args[i])
+                if p.type.kind == ci.TypeKind.LVALUEREFERENCE and a.kind == K.DECL_REF_EXPR and a.referenced is not None:
+                    outer = self._key(a.referenced)
+                    inner[self._key(p)] = copied(env.get(outer, UNKNOWN))
+                    self._mark(inner, self._key(p), frozenset(t for t in TAGS if outer in env.get(t, ())))
+                else:
+                    inner[self._key(p)], tags = self._evaluated(lambda: self._eval(args[i], env, fn, depth + 1))
+                    self._mark(inner, self._key(p), tags)
+            else:  # a default argument: `const bool coop_flag = false`
+                default = [x for x in children_of(p) if x.kind.is_expression()]
+                inner[self._key(p)] = self._eval(default[-1], {}, None, depth + 1) if default else UNKNOWN
 
     def _written_back(self, call: ci.Cursor, env: dict, fn: ci.Cursor) -> bool:
         """`flexible_launch_configs(reduction, stride, block, grid)` (apex's SyncBatchNorm): a host

@@ -340,7 +340,9 @@ class HostEvaluator(StatementRunner):
                 if is_argc(ref, fn):
                     # the program as run without command-line arguments (the run a reader pictures,
                     # and the one a benchmark's default sizes are written for); the launch says so
-                    env[NO_ARGS] = True
+                    # (not for a callee's argument, `findCudaDevice(argc, argv)`: flow.run_callee)
+                    if not self.__dict__.get("_callee_arguments"):
+                        env[NO_ARGS] = True
                     self._touched.add(COMMAND_LINE)
                     return 1
                 owner = _captured_from(ref, fn)
@@ -559,7 +561,7 @@ class HostEvaluator(StatementRunner):
                 v = self._eval(args[index], env, caller, depth + 1)
                 if here is not None and v is not UNKNOWN:
                     for mark in (FIRST_ITERATION, NO_ARGS):
-                        if env.get(mark):
+                        if env.get(mark) and not (mark == NO_ARGS and self.__dict__.get("_callee_arguments")):
                             here[mark] = tuple(dict.fromkeys(tuple(here.get(mark, ())) + tuple(env[mark]))) \
                                 if mark == FIRST_ITERATION else True
             if v is UNKNOWN or (values and v != values[0]):
