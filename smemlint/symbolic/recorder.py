@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import ir
 from .interp import Interpreter
-from .stats import LaunchConfig
+from .stats import SOFT_STEP_BUDGET, LaunchConfig
 from .values import Known, Ptr
 
 def lanes_key(kernel_key: str, config: LaunchConfig, params: dict[str, int] | None = None) -> tuple:
@@ -81,6 +81,7 @@ class Recorder(Interpreter):
         # analysis's evaluation, interp.exec_loop); the addresses and intervals kept are then
         # those of a run without replay only while `replays` stays 0 (shares_lanes)
         self._replay = replay
+        self._extra_steps = 0  # steps of the shuffles' operands evaluated again, not counted with `replay`
         self.seen: dict[int, list[tuple[str, np.ndarray, np.ndarray, int]]] = {}
         self.unknown: set[int] = set()
         self.interval = 0
@@ -149,7 +150,12 @@ class Recorder(Interpreter):
             self.interval += 1
         if whole_warp_call(e):
             name = e.name.rsplit("::", 1)[-1]
-            self._collective(f"`{e.name}`", e.span, mask, name, self._shuffle_source(name, e, mask))
+            steps = self._steps
+            source = self._shuffle_source(name, e, mask)
+            if self._replay:  # the analysis's run: its steps are the plain evaluator's (budgets, costs)
+                self._extra_steps += self._steps - steps
+                self._steps = steps
+            self._collective(f"`{e.name}`", e.span, mask, name, source)
         if e.function is None or e.function not in self.unit.functions:
             return super().call(e, mask)
         self._calls.append(e)
@@ -166,8 +172,11 @@ class Recorder(Interpreter):
 
     def shares_lanes(self) -> bool:
         """Did this run keep what a run without replay keeps (no loop replayed, no stop for nesting
-        too deep, which costing's deeper calls could reach first)? Then the rules may read it as
-        their own evaluation of the same launch."""
+        too deep, which costing's deeper calls could reach first, and no step limit that the rules'
+        run, which also counts the shuffles' operands evaluated again, could meet elsewhere)? Then
+        the rules may read it as their own evaluation of the same launch."""
+        if self._extra_steps and self._steps + self._extra_steps > SOFT_STEP_BUDGET:
+            return False
         return self.replays == 0 and not any(text == "code nested too deeply; analysis stopped"
                                              for _, _, text in self.notes)
 
