@@ -12,6 +12,7 @@ from .interp import Interpreter
 from .stats import SOFT_STEP_BUDGET, LaunchConfig
 from .values import Known, Ptr
 
+
 def lanes_key(kernel_key: str, config: LaunchConfig, params: dict[str, int] | None = None) -> tuple:
     """The key of a kernel's recorded evaluation in a file's rule cache (FileResult.cache): by the
     block evaluated and the sizes probed (rules/sync004_shared_race.concrete_lanes)."""
