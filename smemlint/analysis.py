@@ -23,6 +23,7 @@ from .symbolic.assumed import fit as fit_assumed
 from .symbolic.batches import SPLIT_DOWN_TO, block_records, split_sides
 from .symbolic.costing import ALSO_ON_LOCAL
 from .symbolic.interp import Interpreter
+from .symbolic.recorder import Recorder, analysed_key, may_race
 from .symbolic.stats import STEP_BUDGET, LaunchConfig, SiteStats
 from .symbolic.values import RowDivergence
 from .model.arch import ASSUMED_CARRY_OVER, get_arch
@@ -40,15 +41,15 @@ def _per(total: int, requests: int) -> float:
     return round(total / requests, 4) if requests else 0.0
 
 
-def run_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
-               dims_override=None, remap=None, sweep: str | None = None,
-               sweep_budget: int | None = None, costed: frozenset[str] | None = None,
-               residues: tuple[int, ...] | None = None) -> Interpreter:
+def run_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str, dims_override=None,
+               remap=None, sweep: str | None = None, sweep_budget: int | None = None,
+               costed: frozenset[str] | None = None, residues: tuple[int, ...] | None = None,
+               record: bool = False) -> Interpreter:
     """Evaluate `kernel` for one block; with `sweep`, for one block per residue of that parameter, in
     at most `sweep_budget` steps (a step of the batched run counts as more than one: interp.py).
-    `costed`: cost only the accesses of these symbols (keys)."""
-    it = Interpreter(unit, kernel, config, arch, dims_override, remap, sweep=sweep, sweep_budget=sweep_budget,
-                     costed=costed, residues=residues)
+    `costed`: cost only the accesses of these symbols (keys). `record`: keep lanes too (symbolic/recorder.py)."""
+    it = (Recorder if record else Interpreter)(unit, kernel, config, arch, dims_override, remap, sweep=sweep,
+                                               sweep_budget=sweep_budget, costed=costed, residues=residues)
     it.run()
     return it
 
@@ -291,7 +292,7 @@ def _spread_runs(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved
 
 
 def _fit_assumed(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
-                 it: Interpreter) -> tuple[Resolved, Interpreter]:
+                 it: Interpreter, record: bool = False) -> tuple[Resolved, Interpreter]:
     """The launch with assumed integers lowered where the default leaves accesses unreached that a
     smaller value reaches (symbolic/assumed.py), and its evaluation; the assumptions say why."""
     config = resolved.config
@@ -299,7 +300,7 @@ def _fit_assumed(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved
     if not read:
         return resolved, it
     params, it, gained = fit_assumed(config.params, read, it, lambda trial: run_kernel(
-        unit, kernel, dataclasses.replace(config, params=trial), arch))
+        unit, kernel, dataclasses.replace(config, params=trial), arch, record=record))
     if not gained:
         return resolved, it
     lines = {site.id: site.span.line for site in kernel.sites}
@@ -313,11 +314,15 @@ def _fit_assumed(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved
                                param_sources=sources), it
 
 
-def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settings) -> KernelResult:
+def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settings,
+                   lanes: dict | None = None) -> KernelResult:
     setting_block, setting_source = settings.block_for(kernel.name)
     resolved = resolve(kernel, unit, setting_block, setting_source)
-    it = run_kernel(unit, kernel, resolved.config, settings.arch)
-    resolved, it = _fit_assumed(unit, kernel, resolved, settings.arch, it)
+    record = lanes is not None and may_race(kernel)  # its run kept in `lanes` (the rules' cache: recorder.py)
+    it = run_kernel(unit, kernel, resolved.config, settings.arch, record=record)
+    resolved, it = _fit_assumed(unit, kernel, resolved, settings.arch, it, record)
+    if record:
+        lanes[analysed_key(kernel.key)] = it  # type: ignore[index]
     base_assumptions = [resolved.block_source]
     if kernel.representative:
         base_assumptions.insert(0, f"representative instance {kernel.name}: no launch or instantiation of this template "
@@ -505,7 +510,7 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
         result.notes += unit.notes
         for kernel in unit.kernels:
             try:
-                kr = analyze_kernel(unit, kernel, settings)
+                kr = analyze_kernel(unit, kernel, settings, result.cache)
                 if not settings.sass:  # with --sass the SASS says what was merged (attach_sass)
                     apply_predicted_merges(kr, settings.arch)
                 result.kernels.append(kr)

@@ -104,3 +104,67 @@ def test_layout_trial_stops_early_with_the_same_answer(name: str) -> None:
                     _ideal_after_full_run(k, sym.key, same, settings.arch, **layout), (name, sym.name, layout)
                 tried += 1
     assert tried
+
+
+def _rule_runs(monkeypatch) -> list:
+    """The concurrency rules' own evaluations (a Recorder that costs nothing) made while linting."""
+    from smemlint.symbolic import recorder
+
+    made = []
+    original = recorder.Recorder.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        if kwargs.get("costed") == frozenset():
+            made.append(self)
+
+    monkeypatch.setattr(recorder.Recorder, "__init__", init)
+    return made
+
+
+def _findings(result) -> list:
+    return [(d.code, d.line, d.column, d.message) for d in result.all_diagnostics]
+
+
+@pytest.mark.parametrize("name", ["rules/sync004_shared_race.cu", "rules/sync004_evidence.cu",
+                                  "rules/sync001_barrier_divergence.cu", "rules/cg_barriers.cu"])
+def test_the_analysis_evaluation_serves_the_rules_with_the_same_findings(name: str, monkeypatch) -> None:
+    """A kernel with shared memory or barriers is evaluated once for the analysis and the rules'
+    per-thread addresses (analysis.analyze_kernel's `lanes`): the findings are those of the rules'
+    own evaluation, and the rules evaluate fewer kernels themselves."""
+    from smemlint import analysis
+    from smemlint.lint import lint_file
+
+    settings = Settings()
+    shared_runs = _rule_runs(monkeypatch)
+    shared = lint_file(str(FIXTURES / name), settings)
+    own = len(shared_runs)
+    monkeypatch.setattr(analysis, "may_race", lambda kernel: False)  # the rules evaluate every kernel themselves
+    shared_runs.clear()
+    alone = lint_file(str(FIXTURES / name), settings)
+    assert _findings(shared) == _findings(alone)
+    assert any(d.code in ("SYNC004", "SYNC001") for d in alone.all_diagnostics)
+    assert own < len(shared_runs)
+
+
+def test_a_replayed_loop_keeps_the_rules_evaluation_their_own(tmp_path, monkeypatch) -> None:
+    """An inner loop replayed from its first run (interp.exec_loop) keeps no addresses: that kernel's
+    run is not handed to the rules, which evaluate it themselves, finding the race after the loop."""
+    from smemlint.lint import lint_file
+
+    src = tmp_path / "replayed.cu"
+    src.write_text("__global__ void k(float *out)\n{\n    __shared__ float s[256];\n"
+                   "    for (int j = 0; j < 4; j++) {\n"
+                   "        for (int i = 0; i < 8; i++) { s[threadIdx.x] = i; }\n"
+                   "        out[threadIdx.x] = s[(threadIdx.x + 1) % 256];\n"
+                   "        __syncthreads();\n    }\n}\n"
+                   "int main() { float *o; k<<<1, 256>>>(o); }\n")
+    runs = _rule_runs(monkeypatch)
+    result = lint_file(str(src), Settings())
+    (kr,) = result.kernels
+    assert "SYNC004" in {d.code for d in result.all_diagnostics}
+    assert len(runs) == 1  # the analysis replayed the inner loop: its run was not the rules'
+    from smemlint.symbolic.recorder import Recorder
+
+    it = run_kernel(kr.unit, kr.ir, kr.config, "sm_90", record=True)
+    assert isinstance(it, Recorder) and it.replays > 0 and not it.shares_lanes()

@@ -14,10 +14,8 @@ from ..analysis import AccessResult, KernelResult
 from ..diagnostics import Diagnostic, Fix, Severity
 from ..lower.extract import read_source
 from ..symbolic.cfg import CFG, walk_exprs
+from ..symbolic.recorder import BLOCK_BARRIERS  # noqa: F401 - the rules' name for it
 from ..symbolic.uniformity import KernelUniformity
-
-BLOCK_BARRIERS = {"__syncthreads", "__syncthreads_and", "__syncthreads_or", "__syncthreads_count",
-                  "__barrier_sync"}
 
 
 def unit(ctx) -> ir.TranslationUnit | None:

@@ -71,21 +71,13 @@ import numpy as np
 from .. import ir
 from ..analysis import KernelResult
 from ..diagnostics import Diagnostic, Rule, Severity
-from ..symbolic.interp import Interpreter
-from ..symbolic.values import Known, Ptr
+from ..symbolic.recorder import (COLLECTIVE_INSTRUCTIONS, WARP_BARRIERS, Recorder, analysed_run, lanes_key,
+                                whole_warp_call)
 from ..symbolic.uniformity import BLOCK
 from . import _common as common
 
 RULE = Rule(code="SYNC004", name="shared-race", severity=Severity.WARNING,
             summary="shared write followed by another thread's read with no barrier between")
-
-WARP_BARRIERS = {"__syncwarp"}
-# instructions every lane of the warp must execute together (.sync.aligned): tensor-core fragment
-# loads and stores, as access sites of the IR
-COLLECTIVE_INSTRUCTIONS = ("ldmatrix", "stmatrix", "wmma.")
-_MASKED = ("__ballot_sync", "__any_sync", "__all_sync", "__uni_sync", "__match_any_sync", "__match_all_sync",
-           "__syncwarp")
-
 
 def has_collective(unit: ir.TranslationUnit, kernel: ir.Kernel | ir.Stmt) -> bool:
     """Does the kernel (or one statement of it), or a function it calls, hold a warp-collective (an
@@ -126,22 +118,6 @@ def collective_under(unit: ir.TranslationUnit, body: ir.Stmt) -> set[int]:
         return called[n.function]
 
     return ir.holding(body, own)
-
-
-def whole_warp_call(e: ir.Call) -> bool:
-    """A call that every lane of the warp must make: a tensor-core `mma_sync`, or a warp intrinsic
-    whose member mask is the constant full warp (`__shfl_xor_sync(0xffffffff, ...)`, `__syncwarp()`)."""
-    name = e.name.rsplit("::", 1)[-1]
-    if name == "mma_sync":
-        return True
-    if not (name in _MASKED or (name.startswith(("__shfl", "__reduce_")) and name.endswith("_sync"))):
-        return False
-    if not e.args:
-        return name == "__syncwarp"
-    m = e.args[0]
-    while isinstance(m, ir.Cast):
-        m = m.operand
-    return isinstance(m, ir.Const) and m.value & 0xFFFFFFFF == 0xFFFFFFFF
 
 
 @dataclass
@@ -229,131 +205,8 @@ def _volatile_base(e: ir.Expr, u: ir.TranslationUnit) -> bool:
     return False
 
 
-class _Recorder(Interpreter):
-    """The lane evaluator, keeping each access's per-thread addresses and the barrier interval it ran
-    in (for the concrete race check). Every barrier the evaluation passes (`__syncthreads()`, a
-    cooperative group's `sync()`, `bar.sync`, inside called functions too) starts a new interval;
-    loops run iteration by iteration (no replay), so the barrier of every iteration is counted."""
-
-    MAX_EXECUTIONS = 256
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.seen: dict[int, list[tuple[str, np.ndarray, np.ndarray, int]]] = {}
-        self.unknown: set[int] = set()
-        self.interval = 0
-        # SYNC001's early exit before a warp-collective: the threads each kernel-level `return`
-        # took (id(stmt) -> (line, threads)), and each execution of a collective that needs the
-        # whole warp after some thread returned: (what, span, executing threads, returned threads)
-        self.exits: dict[int, tuple[int, np.ndarray]] = {}
-        # (what, span, executing threads, returned threads, each thread's source thread or None, intrinsic)
-        self.collectives: list[tuple[str, ir.Span | None, np.ndarray, np.ndarray, np.ndarray | None, str]] = []
-        # every execution of such a collective outside data-dependent conditions, for lanes that skip
-        # one under a lane-varying `if`: (what, span, intrinsic, executing lanes, lanes alive then,
-        # each thread's source thread or None)
-        self.executions: list[tuple[str, ir.Span | None, str, np.ndarray, np.ndarray, np.ndarray | None]] = []
-        self._calls: list[ir.Call] = []  # the calls of device functions being evaluated, outermost first
-        self._collective_sites = {s.id: s for k in self.unit.kernels for s in k.sites
-                                  if s.instruction.startswith(COLLECTIVE_INSTRUCTIONS)}
-
-    def observe(self, site_id, op, ptr, width, mask) -> None:
-        self._keep(site_id, ptr, mask)
-
-    def record(self, site_id, op, ptr, width, mask, piece=0) -> None:
-        super().record(site_id, op, ptr, width, mask, piece)
-        self._keep(site_id, ptr, mask)
-        site = self._collective_sites.get(site_id)
-        if site is not None and not piece:
-            text = site.text if site.text and len(site.text) <= 60 else site.instruction
-            self._collective(f"`{text}`", site.span, mask, site.instruction)
-
-    def _collective(self, what: str, span: ir.Span | None, mask: np.ndarray, name: str = "",
-                    source: np.ndarray | None = None) -> None:
-        returned = self._frames[0].returned if self._frames else None
-        if not self._guards and len(self.executions) < self.MAX_EXECUTIONS and mask.any():
-            outer = self._calls[0] if self._calls else None
-            at = (f"`{outer.name}`'s {what}", outer.span) if outer is not None and outer.span is not None else (what, span)
-            alive = self._true if returned is None else self._true & ~returned
-            self.executions.append((*at, name or what, self.alive(mask).copy(), alive.copy(), source))
-        if returned is not None and len(self.collectives) < self.MAX_EXECUTIONS and mask.any():
-            outer = self._calls[0] if self._calls else None
-            if outer is not None and outer.span is not None:  # in a helper: named at the kernel's call
-                what = f"`{outer.name}`'s {what}"
-                span = outer.span
-            self.collectives.append((what, span, mask.copy(), returned.copy(), source, name or what))
-
-    def _exec_return(self, s: ir.Return, mask) -> None:
-        if len(self._frames) == 1 and s.span is not None:  # the kernel's own: these threads exit
-            _, before = self.exits.get(id(s), (0, None))
-            self.exits[id(s)] = (s.span.line, mask.copy() if before is None else before | mask)
-        super()._exec_return(s, mask)
-
-    def _keep(self, site_id, ptr, mask) -> None:
-        if isinstance(ptr, Ptr) and ptr.symbol is not None and isinstance(ptr.offset, Known) and not self._guards:
-            lst = self.seen.setdefault(site_id, [])
-            if len(lst) < self.MAX_EXECUTIONS:
-                lst.append((ptr.symbol.key, ptr.offset.arr.copy(), mask.copy(), self.interval))
-            else:
-                self.unknown.add(site_id)
-        else:
-            self.unknown.add(site_id)
-
-    def _exec_nothing(self, s, mask) -> None:
-        if isinstance(s, ir.Barrier):
-            self.interval += 1
-
-    def call(self, e: ir.Call, mask):
-        if e.name in common.BLOCK_BARRIERS or e.name in WARP_BARRIERS:
-            self.interval += 1
-        if whole_warp_call(e):
-            name = e.name.rsplit("::", 1)[-1]
-            self._collective(f"`{e.name}`", e.span, mask, name, self._shuffle_source(name, e, mask))
-        if e.function is None or e.function not in self.unit.functions:
-            return super().call(e, mask)
-        self._calls.append(e)
-        try:
-            return super().call(e, mask)
-        finally:
-            self._calls.pop()
-
-    def exec_loop(self, s: ir.Loop, mask) -> None:
-        self._run_loop(s, mask)
-
-    def _shuffle_source(self, name: str, e: ir.Call, mask) -> np.ndarray | None:
-        """The thread each thread of the block reads at a shuffle (`__shfl_xor_sync(m, v, 16)`: lane
-        ^ 16 of its warp; out of its `width` segment: itself), -1 where not known; None for a
-        collective that is not a shuffle."""
-        if not name.startswith("__shfl") or len(e.args) < 3:
-            return None
-        n = len(self._true)
-        t = np.arange(n, dtype=np.int64)
-        unknown = np.full(n, -1, dtype=np.int64)
-        try:
-            k = self.eval(e.args[2], mask)
-            w = self.eval(e.args[3], mask) if len(e.args) > 3 else self._const(32)
-        except Exception:  # noqa: BLE001 - an operand not evaluated: no source known
-            return unknown
-        if not (isinstance(w, Known) and w.arr.shape == (n,)):
-            w = self._const(32)  # the default `warpSize` (or a width not evaluated: the whole warp)
-        if not (isinstance(k, Known) and k.arr.shape == (n,)):
-            return unknown
-        k, w = k.arr.astype(np.int64), np.clip(w.arr.astype(np.int64), 1, 32)
-        lane = t % 32
-        base = t - lane + lane // w * w  # the first thread of the lane's width segment
-        if name.startswith("__shfl_xor"):
-            src = lane ^ k
-            src = np.where(src // w == lane // w, t - lane + src, t)
-        elif name.startswith("__shfl_down"):
-            src = np.where(lane % w + k < w, t + k, t)
-        elif name.startswith("__shfl_up"):
-            src = np.where(lane % w - k >= 0, t - k, t)
-        else:
-            src = base + k % w
-        return np.where((src >= 0) & (src < n), src, -1)
-
-
 def concrete_lanes(ctx, kr: KernelResult | None, last_block: bool = False,
-                   params: dict[str, int] | None = None) -> _Recorder | None:
+                   params: dict[str, int] | None = None) -> Recorder | None:
     """Every thread's address at each shared access of the kernel under its analysed launch, with
     the barrier interval of each execution (evaluated once per kernel and file); in block 0, or in
     the grid's last block (where bounds checks cut threads off); `params` replaces some integer
@@ -365,11 +218,13 @@ def concrete_lanes(ctx, kr: KernelResult | None, last_block: bool = False,
         config = dataclasses.replace(config, block_idx=tuple(max(0, g - 1) for g in config.grid))
     if params:
         config = dataclasses.replace(config, params={**config.params, **params})
-    key = ("race-lanes", kr.ir.key, config.block_idx, tuple(sorted((params or {}).items())))
-    if key not in ctx.result.cache:
+    key = lanes_key(kr.ir.key, config, params)
+    if key not in ctx.result.cache and (it := analysed_run(ctx.result.cache, ctx.result.kernels, kr, config)):
+        ctx.result.cache[key] = it  # the analysis evaluated this launch already, keeping the lanes
+    elif key not in ctx.result.cache:
         try:
             # no symbol costed: the check needs each thread's address, not the bank or sector model
-            it = _Recorder(kr.unit, kr.ir, config, ctx.settings.arch, costed=frozenset())
+            it = Recorder(kr.unit, kr.ir, config, ctx.settings.arch, costed=frozenset(), replay=False)
             it.run()
         except Exception:  # noqa: BLE001 - no concrete check: keep the structural verdict
             it = None
@@ -399,7 +254,7 @@ def _writer_range(executions) -> dict[tuple[str, int], tuple[np.ndarray, ...]]:
     return out
 
 
-def _cross_thread(it: _Recorder | None, write: int, read: int) -> tuple[int, int, int] | None:
+def _cross_thread(it: Recorder | None, write: int, read: int) -> tuple[int, int, int] | None:
     """A thread that reads, in the barrier interval of a write, an address another thread wrote
     (under the analysed launch): (reading thread, writing thread, byte offset), or None when the
     evaluation found none or could not follow both accesses."""

@@ -195,7 +195,7 @@ class Costing:
     def observe(self, site_id: int, op: str, ptr: Value, width: int, mask: np.ndarray) -> None:
         """An access an instruction makes besides those `record` costs (cp.async's shared
         destination): nothing to cost here; an evaluator that tracks each thread's addresses
-        (rules/sync004_shared_race._Recorder) keeps it."""
+        (symbolic/recorder.Recorder) keeps it."""
 
     def record(self, site_id: int, op: str, ptr: Value, width: int, mask: np.ndarray, piece: int = 0) -> None:
         """One execution of an access of `width` bytes, moved in instructions of `piece` bytes each

@@ -109,6 +109,7 @@ class Interpreter(Expressions, Costing):
         self.budget_sampled = False  # an outermost loop was cut by the soft step budget (costly kernel)
         self._hoisted: dict[int, frozenset[int]] = unit.__dict__.setdefault("_hoisted_loads", {})
         self._loop_memo: dict[tuple, _LoopEffect] = {}
+        self.replays = 0  # loop runs replayed from the memo (exec_loop)
         # batched evaluation (the residue sweep)
         self.sweep = sweep
         self._batched = sweep is not None or blocks is not None
@@ -417,6 +418,7 @@ class Interpreter(Expressions, Costing):
         if effect is not None and self._steps + effect.steps <= STEP_BUDGET \
                 and self.work + effect.work <= self._work_budget:
             effect.replay(self, frame)
+            self.replays += 1
             return
         effect = _LoopEffect.record(self, s, mask, frame, facts)
         if len(self._loop_memo) >= LOOP_MEMO_SIZE:
