@@ -149,6 +149,30 @@ def instances_to_analyse(args: list[tuple[str, ...]], n: int) -> list[int]:
     return sorted(chosen, key=rank.__getitem__)
 
 
+def covering_instances(args: list[tuple[str, ...]], base: int) -> list[int]:
+    """For a kernel whose instances are too costly to analyse many of (flash-attention's forward
+    kernel: ~1,500 statements each, 39 launched): `base` (the common path, analysed first), then,
+    one at a time, the instance that sets the most flags and template argument values not yet
+    analysed (ties: the one that adds more flags, then the fewest flags set, then the given order:
+    a flag's code before another value of an argument), until every flag some launch sets
+    and every value some launch gives each non-flag argument is in an analysed instance. Fewer
+    instances than one per flag, each flag's code still analysed once."""
+    def features(a: tuple[str, ...]) -> set[tuple[int, str]]:
+        return {(j, v) for j, v in enumerate(a) if v != "false"}
+
+    feats = [features(a) for a in args]
+    trues = [sum(v == "true" for v in a) for a in args]
+    chosen = [base]
+    covered = set(feats[base])
+    while True:
+        best = min(range(len(args)), key=lambda i: (-len(feats[i] - covered),
+                                                    -sum(v == "true" for _, v in feats[i] - covered), trues[i], i))
+        if not feats[best] - covered:
+            return chosen
+        chosen.append(best)
+        covered |= feats[best]
+
+
 def dim3_of(v) -> tuple[int, int, int] | None:
     if isinstance(v, dict) and all(isinstance(v.get(f), int) for f in "xyz"):
         return (v["x"], v["y"], v["z"])

@@ -20,8 +20,8 @@ from ..cursors.nodes import (ChildrenMemo, FileNames, decl_key, file_line_column
                              has_attribute, in_system_header, line_column, range_end, range_start, span_of)
 from ..cursors.nodes import key as cursor_key
 from ..host.calls import collect
-from ..host.launches import (display_name, instances_to_analyse, is_bundled, kernel_pattern, launch_site, loc_key,
-                             template_arg, walk_decls)
+from ..host.launches import (covering_instances, display_name, instances_to_analyse, is_bundled, kernel_pattern,
+                             launch_site, loc_key, template_arg, walk_decls)
 from ..host.syntax import remembered_children
 from ..host.values import HostEvaluator
 from ..ir import CType, Span
@@ -618,6 +618,7 @@ class Extractor:
                                   "instantiate (launched from a host template never instantiated, or after compile "
                                   "errors); analysed as the template, or as its representative instance where it has one")
                 specs = [s for s in specs if s not in bodiless]
+            launched = specs
             if len(specs) > per_kernel:
                 # those with the fewest `bool` template arguments true first (a kernel's feature flags off, its
                 # common path: flash-attention's first launch sets local, ALiBi and softcap), each flag set once
@@ -629,7 +630,14 @@ class Extractor:
             rep, root = representative.get(loc, (None, None)) if not specs else (None, None)
             targets = specs if specs else [rep if rep is not None and self._has_body(rep) else pattern]
             before = self.statements
-            for n, target in enumerate(targets):
+            n = -1
+            while (n := n + 1) < len(targets):
+                target = targets[n]
+                if n == 1 and (self.statements - before) * len(targets) > INSTANCE_STATEMENTS:
+                    targets = self._covering(pattern, launched, targets, self.statements - before, unit)
+                    if len(targets) < 2:
+                        break
+                    target = targets[1]
                 if n and self.statements - before > INSTANCE_STATEMENTS:
                     unit.notes.append(f"{pattern.spelling}: {len(targets) - n} more instantiation(s) skipped: the "
                                       f"first {n} lowered to {self.statements - before} statements "
@@ -662,6 +670,21 @@ class Extractor:
         unit.functions = self.functions
         unit.notes += self.notes
         return unit
+
+    def _covering(self, pattern: ci.Cursor, launched: list, targets: list, first: int, unit) -> list:
+        """Instances too costly for as many as were chosen (`first` statements for the first): after
+        it, only those that set a flag or an argument value not analysed yet (covering_instances)."""
+        args = [tuple(template_arg(s, j) for j in range(s.get_num_template_arguments())) for s in launched]
+        base = next((i for i, s in enumerate(launched) if s == targets[0]), None)
+        if base is None:
+            return targets
+        cover = [launched[i] for i in covering_instances(args, base)]
+        said = f"{pattern.spelling}: {len(launched)} template instantiations launched;"
+        unit.notes[:] = [n for n in unit.notes if not n.startswith(said)]  # the choice is this one now
+        unit.notes.append(f"{pattern.spelling}: an instantiation lowers to {first:,} statements: {len(cover)} of the "
+                          f"{len(launched)} launched analysed (the first, then those that set each flag and each "
+                          "template argument value some launch sets)")
+        return cover
 
     def _has_body(self, defn: ci.Cursor) -> bool:
         try:
