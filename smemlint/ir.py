@@ -495,6 +495,8 @@ class LaunchSite:
     # per argument: its value is the program's without command-line arguments, one a run with
     # arguments changes (`int n = 1; if (argc > 1) n = atoi(argv[1]);`); asked only of small values
     command_line: tuple[bool, ...] = ()
+    # (line, n) of loops around it whose first iterations do not reach it: its first execution is their n-th
+    later_iterations: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ SWEPT = "#swept"  # env key: a value read an element of a constant array by a lo
 COMMAND_LINE = "#command-line"
 TAGS = (SWEPT, COMMAND_LINE)  # the marks a value carries from the variables it read
 FIRST_ITERATION = "#first-iteration"  # env key: lines of the loops around the target evaluated at their first iteration
+LATER_ITERATION = "#later-iteration"  # env key: (line, n) of loops whose first iteration to reach the target is the n-th
 END = 1 << 62  # a position after every statement: run a statement whole  # call sites of a wrapper compared before giving up
 ARITH = {
     "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
