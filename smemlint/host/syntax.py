@@ -16,7 +16,7 @@ K = ci.CursorKind
 
 UNKNOWN = None
 MAX_DEPTH = 24  # nested expressions and callers followed
-MAX_CALLERS = 16
+MAX_CALLERS = 64  # calls of a host function whose parameter a launch reads, compared before giving up (HeCBench hexciton: 26 `benchmark(...)` calls, each passing `dim`)
 NO_ARGS = "#without-arguments"  # env key: a value read main's argc, taken as 1
 SWEPT = "#swept"  # env key: a value read an element of a constant array by a loop's counter (a sweep)
 # env key: variables a run with command-line arguments sets otherwise (assigned in a branch on argc not
