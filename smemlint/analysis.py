@@ -21,6 +21,7 @@ from .parse.written import written_kernels
 from .results import AccessResult, FileResult, KernelResult, internal_error_message
 from .symbolic.assumed import fit as fit_assumed
 from .symbolic.batches import SPLIT_DOWN_TO, block_records, split_sides
+from .symbolic.edge_blocks import last_block, last_block_only, reached_by
 from .symbolic.interp import Interpreter
 from .symbolic.stats import STEP_BUDGET, LaunchConfig, SiteStats
 from .symbolic.values import RowDivergence
@@ -292,13 +293,16 @@ def _spread_runs(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved
 def _fit_assumed(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
                  it: Interpreter) -> tuple[Resolved, Interpreter]:
     """The launch with assumed integers lowered where the default leaves accesses unreached that a
-    smaller value reaches (symbolic/assumed.py), and its evaluation; the assumptions say why."""
+    smaller value reaches (symbolic/assumed.py), and its evaluation; the assumptions say why. Under a
+    grid no launch gives, what its last block reaches counts too (symbolic/edge_blocks.py)."""
     config = resolved.config
     read = [p for p in sorted(it.params_read) if p in config.assumed_params]
     if not read:
         return resolved, it
+    last = last_block(kernel, resolved)
     params, it, gained = fit_assumed(config.params, read, it, lambda trial: run_kernel(
-        unit, kernel, dataclasses.replace(config, params=trial), arch))
+        unit, kernel, dataclasses.replace(config, params=trial), arch),
+        reached_by(unit, kernel, config, arch, last, it.steps) if last is not None else None)
     if not gained:
         return resolved, it
     lines = {site.id: site.span.line for site in kernel.sites}
@@ -330,6 +334,8 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
     averaged: dict = {}
     if any(u.startswith("blockIdx") for u in kernel.uses):
         averaged, how = _blocks_average(unit, kernel, resolved, settings.arch, it)
+        if not averaged and it.steps <= MULTI_BLOCK_STEPS:
+            averaged, how = last_block_only(unit, kernel, resolved, settings.arch, it)
         base_assumptions.append(how or "evaluated for block (0,0,0)")
     read = sorted(it.params_read)
     base_assumptions += [resolved.param_sources[p] for p in read if p in resolved.param_sources]
