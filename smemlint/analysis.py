@@ -334,8 +334,8 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
     averaged: dict = {}
     if any(u.startswith("blockIdx") for u in kernel.uses):
         averaged, how = _blocks_average(unit, kernel, resolved, settings.arch, it)
-        if not averaged and it.steps <= MULTI_BLOCK_STEPS:
-            averaged, how = last_block_only(unit, kernel, resolved, settings.arch, it)
+        if not averaged and it.steps <= MULTI_BLOCK_STEPS:  # a grid no launch gives: its last block
+            averaged, how = last_block_only(unit, kernel, resolved, settings.arch, it) or (averaged, how)
         base_assumptions.append(how or "evaluated for block (0,0,0)")
     read = sorted(it.params_read)
     base_assumptions += [resolved.param_sources[p] for p in read if p in resolved.param_sources]

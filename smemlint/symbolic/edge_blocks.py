@@ -53,19 +53,19 @@ def reached_by(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig
 
 
 def last_block_only(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
-                    base: Interpreter) -> tuple[dict[int, tuple[dict, tuple, float, SiteStats]], str]:
+                    base: Interpreter) -> tuple[dict[int, tuple[dict, tuple, float, SiteStats]], str] | None:
     """The accesses block (0,0,0) does not execute but the assumed grid's last block does: that block's
     figures ({site id: (sums, block, cost per request, its record)}, as analysis._blocks_average gives),
     and a note; an access that block executes at an address it cannot follow takes that reason (in
-    `base`'s record) instead of "not executed by any thread". ({}, "") where none is."""
+    `base`'s record) instead of "not executed by any thread". None where none is."""
     last = last_block(kernel, resolved)
     missing = [site.id for site in kernel.sites if not base.stats[site.id].executions
                and not base.stats[site.id].unpredictable]
     if last is None or not missing:
-        return {}, ""
+        return None
     stats = executed_by(unit, kernel, resolved.config, arch, last)
     if stats is None:
-        return {}, ""
+        return None
     out: dict[int, tuple[dict, tuple, float, SiteStats]] = {}
     for sid in missing:
         st = stats.get(sid)
@@ -81,4 +81,4 @@ def last_block_only(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
         out[sid] = ({k: getattr(st, k) for k in _SUMMED}, last, cost, st)
     how = "evaluated for block (0,0,0); the accesses only other blocks execute, for the assumed grid's last block " \
           f"({last[0]},{last[1]},{last[2]})"
-    return out, how if out or any(base.stats[sid].unpredictable for sid in missing) else ""
+    return (out, how) if out or any(base.stats[sid].unpredictable for sid in missing) else None
