@@ -498,6 +498,8 @@ class LaunchSite:
     # its block was made from tensor sizes, taken as large (host/syntax.py TENSOR_SIZES): the steady state
     # of a large problem
     sized: bool = False
+    # (line, n) of loops around it whose first iterations do not reach it: its first execution is their n-th
+    later_iterations: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -142,6 +142,11 @@ class FileResult:
 INTERNAL_ERROR = "internal error"  # how a file's error message starts when smemlint itself failed
 
 
+def per_request(total: int, requests: int) -> float:
+    """A per-request average as the report gives it (4 decimals; 0 with no request)."""
+    return round(total / requests, 4) if requests else 0.0
+
+
 def internal_error_message(e: BaseException) -> str:
     """A file's error when smemlint itself failed on it (a bug to report, not a problem of the file)."""
     return f"{INTERNAL_ERROR} while linting ({type(e).__name__}: {e}); please report it"

@@ -51,3 +51,19 @@ def test_nothing_is_tried_when_every_access_is_reached_or_nothing_was_assumed() 
     run, calls = _run(lambda p: {0})
     base = run({"n": 1024})
     assert fit({"n": 1024}, [], base, run)[1] is base and len(calls) == 1
+
+
+def test_what_another_block_reaches_counts_under_an_assumed_grid() -> None:
+    """symbolic/edge_blocks.py: block 0 always takes `if (b < nActive)` (sites 0, 1); the assumed grid's last
+    block (63) takes the other branch (sites 2, 3) only once nActive is below 64. Alone, block 0 gains
+    nothing from a smaller count and the default stayed; with the last block counted, 16 is taken."""
+    run, _ = _run(lambda p: {0, 1})
+    base = run({"nActive": 1024})
+    assert fit({"nActive": 1024}, ["nActive"], base, run)[0] == {"nActive": 1024}
+
+    def also(p):  # noqa: ANN001, ANN202
+        return (frozenset({2, 3}) if p["nActive"] <= 63 else frozenset({0, 1})), 10
+    params, _, gained = fit({"nActive": 1024}, ["nActive"], base, run, also)
+    assert params == {"nActive": 16} and gained == {"nActive": frozenset({2, 3})}
+    # where the other block reaches nothing more, nothing changes
+    assert fit({"nActive": 1024}, ["nActive"], base, run, lambda p: (frozenset({0, 1}), 10))[0] == {"nActive": 1024}

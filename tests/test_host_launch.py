@@ -105,6 +105,41 @@ def test_launch_in_a_loop_is_its_first_execution_and_says_so(tmp_path) -> None:
     assert k.block == (32, 8, 1)  # never entered as written: what it assigns stays unknown
 
 
+def test_launch_under_a_branch_on_the_counter_is_its_first_execution(tmp_path) -> None:
+    """Issue 30 item 2 (HeCBench storeKVCache): `if (row % 256 == 0) k<<<...>>>` inside `for (item = 2; ...;
+    item *= 2)` is first executed at the iteration where the branch is taken, not at the loop's first
+    iteration (whose values, item = 2, never launch it)."""
+    k = kernel_of(tmp_path, "void h(float *o) {\n"
+                            "  for (int item = 2; item <= 64; item *= 2) { int row = 64 * item;\n"
+                            "    if (row % 512 == 0) k<<<1, dim3(row / 64, 8)>>>(o, item); } }")
+    assert k.block == (8, 8, 1)  # item = 8 (the third iteration), not the first's (2, 8)
+    assert "iteration 3 of the loop at line" in k.assumptions[0], k.assumptions
+    # in an else branch: the first iteration whose condition fails
+    k = kernel_of(tmp_path, "void work();\nvoid h(float *o) {\n  for (int n = 4; n < 100; n *= 2) {\n"
+                            "    if (n < 16) work(); else k<<<1, dim3(n, 8)>>>(o, n); } }")
+    assert k.block == (16, 8, 1), k.assumptions
+    # a branch whose condition is not known, or a loop that ends before any iteration launches it: the
+    # first iteration's values as before
+    k = kernel_of(tmp_path, "int pick();\nvoid h(float *o) { int lim = pick();\n"
+                            "  for (int n = 4; n < 100; n *= 2) { if (lim > n) k<<<1, dim3(n, 8)>>>(o, n); } }")
+    assert k.block == (4, 8, 1)
+    assert "the first iteration of the loop at line" in k.assumptions[0], k.assumptions
+    k = kernel_of(tmp_path, "void h(float *o) {\n"
+                            "  for (int n = 4; n < 100; n *= 2) { if (n > 1000) k<<<1, dim3(n, 8)>>>(o, n); } }")
+    assert k.block == (4, 8, 1)
+    assert "the first iteration of the loop at line" in k.assumptions[0], k.assumptions
+
+
+def test_a_wrapper_called_many_times_takes_the_value_every_call_passes(tmp_path) -> None:
+    """Issue 30 item 2 (HeCBench hexciton): `benchmark(..., dim, kernel_id, ...)` is called 26 times from main
+    (one per kernel), each passing `dim`; the launch's `dim` is 7, not an assumed size (the callers were
+    compared only up to 16). `id`, which each call passes differently, stays unknown."""
+    host = ("void run(float *o, int id, int n) { if (id >= 0) k<<<1, dim3(n, 8)>>>(o, n); }\n"
+            "void h(float *o) { const int dim = 7; run(o, 0, dim); run(o, 1, dim); run(o, 2, dim); run(o, 3, dim); run(o, 4, dim); run(o, 5, dim); run(o, 6, dim); run(o, 7, dim); run(o, 8, dim); run(o, 9, dim); run(o, 10, dim); run(o, 11, dim); run(o, 12, dim); run(o, 13, dim); run(o, 14, dim); run(o, 15, dim); run(o, 16, dim); run(o, 17, dim); run(o, 18, dim); run(o, 19, dim); run(o, 20, dim); run(o, 21, dim); run(o, 22, dim); run(o, 23, dim); run(o, 24, dim); run(o, 25, dim); }")
+    k = kernel_of(tmp_path, host)
+    assert k.block == (7, 8, 1), k.assumptions
+
+
 def test_a_loop_over_a_constant_array_through_a_caller_chain(tmp_path) -> None:
     """Issue 30 item 2 (llm.c's dev/cuda mains): `for (j ...) { int bs = block_sizes[j]; forward(.., bs); }`
     reaches the launch two calls down with the array's first element, and the launch says where from."""

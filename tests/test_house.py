@@ -23,7 +23,8 @@ FLOORS = [
     {"lower"},  # device code -> IR
     {"symbolic", "sass"},  # the lane evaluator; what the compiler emitted
     {"diagnostics", "config", "results", "reach", "undefined_names"},  # findings, settings, results; what a build runs
-    {"cache", "coverage", "grouping", "suppress", "picture", "irdump", "exclude", "headers_alone", "impact"},
+    {"cache", "coverage", "grouping", "suppress", "picture", "irdump", "exclude", "headers_alone", "impact",
+     "as_compiled"},
     {"analysis"},  # orchestrates parse -> lower -> evaluate for one file
     {"rules"},
     {"lint", "baseline"},

@@ -10,12 +10,13 @@ import clang.cindex as ci
 
 from ..cursors.folding import operator_of
 from ..cursors.nodes import for_header
-from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LOOPS, MAX_DEPTH, NO_ARGS,
-                     SIZED_PATH, SWEPT, TAGS, UNKNOWN, children_of, copied, default_record, element_base,
-                     node_position, record_fields, strip, subscripted, walk)
+from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LATER_ITERATION, LOOPS,
+                     MAX_DEPTH, NO_ARGS, SIZED_PATH, SWEPT, TAGS, UNKNOWN, children_of, copied, default_record,
+                     element_base, node_position, record_fields, strip, subscripted, walk)
 
 K = ci.CursorKind
 WHOLE_LOOP_ITERATIONS = 64  # a loop before the launch is run to its end within this many iterations
+FIRST_REACHING_ITERATIONS = 64  # iterations run looking for the first that reaches a launch (per question)
 CALLEE_NODES = 400  # a called host function's body is run for its value or its reference parameters up to this size
 _JUMPS = (K.BREAK_STMT, K.CONTINUE_STMT, K.RETURN_STMT, K.GOTO_STMT, K.INDIRECT_GOTO_STMT)
 
@@ -33,6 +34,7 @@ class StatementRunner:
             saved, self._touched = self._touched, set()  # what running the body reads is not the value evaluated
             # (and the body's own reads of argc mark it, even when a callee's arguments asked for it)
             probing, self._callee_arguments = self.__dict__.get("_callee_arguments", 0), 0
+            self._trials, self._missed = 0, False
             try:
                 env = self._run_body(function, at[0], order)
             except RecursionError:
@@ -127,13 +129,21 @@ class StatementRunner:
             # case 32: k<32><<<S, NT>>>`): that value says nothing of the values on this path
             env[SIZED_PATH] = True
         if k == K.IF_STMT:
+            taken = None
             for i, ch in enumerate(kids):
                 if inside(ch):
+                    if taken is not None and i in (1, 2) and bool(taken) != (i == 1):
+                        self._missed = True  # the condition, known here, takes the other branch
                     if ch.kind.is_expression() or ch.kind == K.DECL_STMT:
                         return self._run_into(ch, env, fn, target, order)
                     return self._run(ch, env, fn, target, order) or True
+                if i == 0 and len(kids) > 1 and ch.kind != K.DECL_STMT:
+                    value = self._eval(ch, env, fn, 0)
+                    taken = value if isinstance(value, (int, float)) else None
                 if i == 0 or ch.kind == K.DECL_STMT:  # the condition (and its declaration) ran
                     self._execute(ch, env, fn)
+                    if ch.kind == K.DECL_STMT:
+                        taken = None
             return True
         if k in LOOPS:
             body = (kids[0] if k == K.DO_STMT else kids[-1]) if kids else None  # do { body } while (cond)
@@ -145,6 +155,9 @@ class StatementRunner:
                 env[FIRST_ITERATION] = tuple(env.get(FIRST_ITERATION, ())) + (stmt.location.line,)
             else:
                 self._forget_assigned(stmt, env)  # each iteration may see other values
+            if first and k in (K.FOR_STMT, K.WHILE_STMT) and self._first_reaching(stmt, kids, body, env, fn,
+                                                                                  target, order):
+                return True
             self._run(body, env, fn, target, order)
             return True
         if k in (K.SWITCH_STMT, K.CASE_STMT, K.DEFAULT_STMT, K.LABEL_STMT, K.CXX_TRY_STMT, K.CXX_CATCH_STMT):
@@ -155,6 +168,46 @@ class StatementRunner:
                     return self._run(ch, env, fn, target, order) or True
             return True
         return self._run_into(stmt, env, fn, target, order)
+
+    _missed = False  # set when a branch on the way to the target is not the one its known condition takes
+    _trials = 0  # iterations the searches of _first_reaching have run for the current question
+
+    def _first_reaching(self, loop: ci.Cursor, kids: list, body: ci.Cursor, env: dict, fn: ci.Cursor,
+                        target: int, order: dict) -> bool:
+        """The launch's first execution where the loop's first iteration does not reach it: an `if` on the
+        way to it whose condition, known there, takes the other branch (HeCBench storeKVCache's
+        `for (item_size = 1; ...; item_size *= 2) ... if (row_size_bytes % 256 == 0) store_kv_cache_256x1<<<...>>>`
+        first runs when `item_size` is 4). Runs whole iterations (their step and test known) until one
+        reaches the target, within FIRST_REACHING_ITERATIONS; then `env` holds that iteration's state up to
+        the target and True. False, `env` untouched, where the first iteration reaches it or no iteration
+        is found; where the loop ends before any iteration reaches it, `_missed` stays set for a loop around."""
+        _, cond, step = for_header(loop, kids[:-1]) if loop.kind == K.FOR_STMT else (None, kids[0] if kids else None, None)
+        state = copied(env)
+        for n in range(1, FIRST_REACHING_ITERATIONS + 1):
+            outer, self._missed = self._missed, False
+            trial = copied(state)
+            self._run(body, trial, fn, target, order)
+            missed, self._missed = self._missed, outer
+            if not missed:
+                if n == 1:
+                    return False  # as before: the first iteration's state, run again by the caller
+                trial[LATER_ITERATION] = tuple(trial.get(LATER_ITERATION, ())) + ((loop.location.line, n),)
+                env.clear()
+                env.update(trial)
+                return True
+            self._trials += 1
+            if self._trials > FIRST_REACHING_ITERATIONS or _leaves_early(body):
+                return False  # too costly to follow, or an iteration may leave early: the first iteration's state
+            self._run(body, state, fn, END, order)
+            if step is not None:
+                self._execute(step, state, fn)
+            test = self._eval(cond, state, fn, 0) if cond is not None else UNKNOWN
+            if test is UNKNOWN or not isinstance(test, (int, float)):
+                return False
+            if not test:  # the loop ends and never reaches it: nor does this iteration of a loop around
+                self._missed = True
+                return False
+        return False
 
     def _run_decided_branch(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor, order: dict) -> bool:
         """An `if` before the target whose condition is known (`if (argc > 1) n = atoi(argv[1]);`
@@ -246,6 +299,12 @@ class StatementRunner:
         if function is None:
             return ()
         return tuple(self._env_at(function, at).get(FIRST_ITERATION, ()))
+
+    def later_iterations_of(self, function: ci.Cursor | None, at: ci.Cursor) -> tuple[tuple[int, int], ...]:
+        """(line, n) of the loops around `at` whose first iteration to reach it is the n-th (n > 1)."""
+        if function is None:
+            return ()
+        return tuple(self._env_at(function, at).get(LATER_ITERATION, ()))
 
     def without_arguments(self, function: ci.Cursor | None, at: ci.Cursor) -> bool:
         """Did the values at `at` take `main`'s `argc` as 1 (the program run without arguments)?"""
@@ -553,3 +612,18 @@ class StatementRunner:
                 path.append(index)
             base = strip(inner[0])
         return path
+
+
+def _leaves_early(body: ci.Cursor) -> bool:
+    """Can an iteration of the loop whose body this is end before its last statement: a `break` or
+    `continue` of this loop (not of a loop inside it; a `break` of a `switch` inside it neither), a
+    `return` or a `goto`?"""
+    def visit(c: ci.Cursor, breaks: bool, continues: bool) -> bool:
+        for ch in children_of(c):
+            if ch.kind in (K.RETURN_STMT, K.GOTO_STMT, K.INDIRECT_GOTO_STMT) or \
+                    breaks and ch.kind == K.BREAK_STMT or continues and ch.kind == K.CONTINUE_STMT:
+                return True
+            if visit(ch, breaks and ch.kind not in LOOPS + (K.SWITCH_STMT,), continues and ch.kind not in LOOPS):
+                return True
+        return False
+    return visit(body, True, True)

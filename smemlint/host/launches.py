@@ -201,6 +201,7 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
         offsets = tuple(hv.pointer_offset(a, fn, at) for a in launch.args)
         # a launch through a function pointer takes the loop values that select its kernel
         first = hv.first_iteration_of(fn, at) if not launch.bindings else ()
+        later = hv.later_iterations_of(fn, at) if first else ()
         no_args = hv.without_arguments(fn, at)
         swept = launch.block is not None and hv.swept(launch.block, fn, at)
         multiples = tuple(hv.asserted_multiple(a, fn, at) if v is None else None
@@ -223,7 +224,7 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
         grid = block = smem = partial = None
         args = ()
         offsets = ()
-        first = ()
+        first = later = ()
         no_args = swept = sized = False
         multiples = command_line = ()
     finally:
@@ -234,7 +235,8 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
     where = launch.call.location.file
     if where is not None and where.name != path:
         return ir.LaunchSite(key, span_of(launch.call, where.name), grid, block, smem, args, "", first,
-                             offsets, partial, no_args, multiples, command_line=command_line, sized=sized)
+                             offsets, partial, no_args, multiples, command_line=command_line, sized=sized,
+                             later_iterations=later)
     if launch.block is not None:
         sp = span_of(launch.block, path)
         whole = span_of(launch.call, path)  # the same span: written inside a macro's expansion
@@ -242,4 +244,4 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
                 (sp.column, sp.end_column) != (whole.column, whole.end_column):
             block_text = lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
     return ir.LaunchSite(key, span_of(launch.call, path), grid, block, smem, args, block_text, first,
-                         offsets, partial, no_args, multiples, swept, command_line, sized)
+                         offsets, partial, no_args, multiples, swept, command_line, sized, later)

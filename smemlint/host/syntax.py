@@ -16,7 +16,7 @@ K = ci.CursorKind
 
 UNKNOWN = None
 MAX_DEPTH = 24  # nested expressions and callers followed
-MAX_CALLERS = 16
+MAX_CALLERS = 64  # calls of a host function whose parameter a launch reads, compared before giving up (HeCBench hexciton: 26 `benchmark(...)` calls, each passing `dim`)
 NO_ARGS = "#without-arguments"  # env key: a value read main's argc, taken as 1
 SWEPT = "#swept"  # env key: a value read an element of a constant array by a loop's counter (a sweep)
 # env key: variables a run with command-line arguments sets otherwise (assigned in a branch on argc not
@@ -31,6 +31,7 @@ TENSOR_SIZES = {"size": 1 << 10, "numel": 1 << 20}
 SIZED_PATH = "#sized-path"  # env key: the point is reached only under a condition on such a size
 TAGS = (SWEPT, COMMAND_LINE, ASSUMED_SIZE)  # the marks a value carries from the variables it read
 FIRST_ITERATION = "#first-iteration"  # env key: lines of the loops around the target evaluated at their first iteration
+LATER_ITERATION = "#later-iteration"  # env key: (line, n) of loops whose first iteration to reach the target is the n-th
 END = 1 << 62  # a position after every statement: run a statement whole  # call sites of a wrapper compared before giving up
 ARITH = {
     "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,

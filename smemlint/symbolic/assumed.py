@@ -34,15 +34,21 @@ def stopped(it: Interpreter) -> bool:
 
 
 def fit(params: dict[str, int], assumed: list[str], base: Interpreter,
-        run: Callable[[dict[str, int]], Interpreter]) -> tuple[dict[str, int], Interpreter, dict[str, frozenset[int]]]:
+        run: Callable[[dict[str, int]], Interpreter],
+        also: Callable[[dict[str, int]], tuple[frozenset[int], int] | None] | None = None,
+        ) -> tuple[dict[str, int], Interpreter, dict[str, frozenset[int]]]:
     """Lower the `assumed` parameters (those the evaluation read) where the default leaves accesses
-    unreached that a smaller value reaches. Returns the parameters, the run under them, and for each
+    unreached that a smaller value reaches. `also`: the sites another block reaches under a trial's
+    values and the steps it took (a grid no launch gives: its last block, where code for the blocks past
+    a count runs), None where it stops. Returns the parameters, the run under them, and for each
     parameter changed the sites its default left unreached."""
     sites = frozenset(base.stats)
     have = reached(base)
+    other = also(params) if also is not None and have != sites else None
+    have |= other[0] if other else frozenset()
     if have == sites or not assumed or stopped(base):
         return params, base, {}
-    state = _Search(params, base, have, run)
+    state = _Search(params, base, have, run, also)
     for name in assumed:  # smaller values: the use cannot take the default
         for value in CANDIDATES:
             if value < state.chosen[name] and state.tries(name, value):
@@ -60,8 +66,9 @@ class _Search:
     """The values chosen so far, the run under them and what it reaches, within FIT_STEPS."""
 
     def __init__(self, params: dict[str, int], base: Interpreter, have: frozenset[int],
-                 run: Callable[[dict[str, int]], Interpreter]) -> None:
-        self.chosen, self.best, self.have, self.run = dict(params), base, have, run
+                 run: Callable[[dict[str, int]], Interpreter],
+                 also: Callable[[dict[str, int]], tuple[frozenset[int], int] | None] | None = None) -> None:
+        self.chosen, self.best, self.have, self.run, self.also = dict(params), base, have, run, also
         self.gained: dict[str, frozenset[int]] = {}
         self.left = FIT_STEPS
 
@@ -77,6 +84,12 @@ class _Search:
             return False
         self.left -= it.steps
         now = reached(it)
+        if self.also is not None and not stopped(it):
+            other = self.also(trial)
+            if other is None:
+                return False
+            now |= other[0]
+            self.left -= other[1]
         if stopped(it) or not now > self.have:
             return False
         self.gained[name] = self.gained.get(name, frozenset()) | (now - self.have)

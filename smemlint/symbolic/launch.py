@@ -81,9 +81,16 @@ def _first_iteration(launch: ir.LaunchSite, path: str = "") -> str:
         lines = ", ".join(str(n) for n in launch.first_iteration)
         where = f"{os.path.basename(launch.span.file)} " if launch.span.file and path and \
             os.path.abspath(launch.span.file) != os.path.abspath(path) else ""
-        words.append(f"its first execution: the first iteration of the loop at {where}"
-                     f"line{'s' if len(launch.first_iteration) > 1 else ''} {lines}" +
-                     (", the first of the values it walks" if launch.swept else ""))
+        later = dict(launch.later_iterations)
+        if later:  # a loop whose first iterations do not reach the launch (a branch on its counter)
+            lines = " and ".join(f"iteration {later[n]} of the loop at {where}line {n}, whose earlier iterations do "
+                                 "not reach it" if n in later else f"the first iteration of the loop at {where}line {n}"
+                                 for n in launch.first_iteration)
+            words.append(f"its first execution: {lines}")
+        else:
+            words.append(f"its first execution: the first iteration of the loop at {where}"
+                         f"line{'s' if len(launch.first_iteration) > 1 else ''} {lines}" +
+                         (", the first of the values it walks" if launch.swept else ""))
     if launch.without_arguments:
         words.append("the program run without command-line arguments")
     if launch.sized:

@@ -1,0 +1,84 @@
+"""Code only the blocks past a count run, under a grid no launch gives (issue 30 item 1).
+
+Where no launch gives the grid, the analysis evaluates block (0,0,0) only (analysis._blocks_average
+averages over a grid the launch gives). Code for the blocks past a count (HeCBench eikonal's
+`if (list_idx < nActiveBlock) copy(); else solve();` with `list_idx` from blockIdx) is then "not
+executed by any thread", although every real run with more blocks than the count executes it:
+a number lost to an assumed grid. The assumed grid's last block stands for those blocks: the
+fit of assumed integers (assumed.py) counts what it reaches, and the accesses block (0,0,0) does
+not execute take its figures, said so.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from .. import ir
+from .batches import block_records
+from .interp import Interpreter
+from .launch import Resolved
+from .stats import LaunchConfig, SiteStats
+
+_SUMMED = ("requests", "wavefronts", "ideal", "sectors", "ideal_sectors")
+
+
+def last_block(kernel: ir.Kernel, resolved: Resolved) -> tuple[int, int, int] | None:
+    """The last block of an assumed grid (no launch gives it) along the dimensions whose blockIdx the
+    kernel reads; None where a launch gives the grid or that block is (0,0,0)."""
+    if resolved.launch is not None and resolved.launch.grid is not None:
+        return None
+    g = resolved.config.grid
+    last = (g[0] - 1 if "blockIdx.x" in kernel.uses else 0, g[1] - 1 if "blockIdx.y" in kernel.uses else 0,
+            g[2] - 1 if "blockIdx.z" in kernel.uses else 0)
+    return last if any(last) else None
+
+
+def executed_by(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
+                block: tuple[int, int, int]) -> dict[int, SiteStats] | None:
+    """Per site, what evaluating `block` alone records; None where it stops at the step budget."""
+    records = block_records(unit, kernel, config, arch, [block])
+    return None if records is None else records[block]
+
+
+def reached_by(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
+               block: tuple[int, int, int], steps: int) -> Callable[[dict[str, int]], tuple[frozenset[int], int] | None]:
+    """For assumed.fit: the sites `block` reaches under a trial's integers, and the steps that cost
+    (taken as block (0,0,0)'s, `steps`); None where its evaluation stops."""
+    def also(trial: dict[str, int]) -> tuple[frozenset[int], int] | None:
+        stats = executed_by(unit, kernel, dataclasses.replace(config, params=trial), arch, block)
+        if stats is None:
+            return None
+        return frozenset(sid for sid, st in stats.items() if st.executions or st.requests or st.unpredictable), steps
+    return also
+
+
+def last_block_only(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
+                    base: Interpreter) -> tuple[dict[int, tuple[dict, tuple, float, SiteStats]], str] | None:
+    """The accesses block (0,0,0) does not execute but the assumed grid's last block does: that block's
+    figures ({site id: (sums, block, cost per request, its record)}, as analysis._blocks_average gives),
+    and a note; an access that block executes at an address it cannot follow takes that reason (in
+    `base`'s record) instead of "not executed by any thread". None where none is."""
+    last = last_block(kernel, resolved)
+    missing = [site.id for site in kernel.sites if not base.stats[site.id].executions
+               and not base.stats[site.id].unpredictable]
+    if last is None or not missing:
+        return None
+    stats = executed_by(unit, kernel, resolved.config, arch, last)
+    if stats is None:
+        return None
+    out: dict[int, tuple[dict, tuple, float, SiteStats]] = {}
+    for sid in missing:
+        st = stats.get(sid)
+        if st is None or not (st.executions or st.requests):
+            continue
+        if st.unpredictable:
+            ran = base.stats[sid]
+            ran.unpredictable, ran.symbol, ran.space, ran.width = st.unpredictable, st.symbol, st.space, st.width
+            continue
+        if not st.requests or st.space not in ("shared", "global"):
+            continue
+        cost = (st.wavefronts if st.space == "shared" else st.sectors) / st.requests
+        out[sid] = ({k: getattr(st, k) for k in _SUMMED}, last, cost, st)
+    how = "evaluated for block (0,0,0); the accesses only other blocks execute, for the assumed grid's last block " \
+          f"({last[0]},{last[1]},{last[2]})"
+    return (out, how) if out or any(base.stats[sid].unpredictable for sid in missing) else None
