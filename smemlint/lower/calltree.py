@@ -129,7 +129,8 @@ def unmodelled_memory_calls(kernel: ir.Kernel, functions: dict[str, ir.Function]
     for params, body in bodies:
         pointers = {p.var for p in params if p.ctype.kind == "ptr" or p.symbol is not None}
         for n in ir.walk(body):
-            if type(n) is ir.Call and n.function is None and n.name not in _NO_MEMORY_CALLS \
+            # (a call with no name is one clang could not resolve, a missing header's: not said to be a library's)
+            if type(n) is ir.Call and n.function is None and n.name and n.name not in _NO_MEMORY_CALLS \
                     and n.name not in names and any(_memory_pointer(a, pointers) for a in n.args):
                 names.append(n.name)
     return names
