@@ -13,6 +13,7 @@ import time
 
 from . import ir
 from .config import Settings
+from .lower.calltree import unmodelled_memory_note
 from .lower.extract import extract, read_source
 from .parse.flags import ParseOptions
 from .parse.translation import parse
@@ -412,8 +413,11 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
             (st.width or site.width) * 8, block, predictable, wf, ideal, sec, ideal_sec, assumptions,
             worst_case, st, round(requests), site.text, instruction_line=st.instruction_line or site.instruction_line or None,
             instruction=site.instruction, worst_block=worst_block))
+    notes = [t for _, _, t in it.notes]
+    if not any(a.space in ("shared", "global") for a in accesses):  # its traffic a library's? (calltree.py)
+        notes += unmodelled_memory_note(kernel, unit.functions)
     kr = KernelResult(kernel.span.file, kernel.span.line, kernel.name, block, base_assumptions, accesses,
-                      [t for _, _, t in it.notes], ir=kernel, unit=unit, config=resolved.config,
+                      notes, ir=kernel, unit=unit, config=resolved.config,
                       end_line=kernel.span.end_line, launched=resolved.launch is not None,
                       representative=bool(kernel.representative), key=kernel.key)
     if ld_sectors:

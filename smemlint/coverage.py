@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
+from .lower.calltree import UNMODELLED_NOTE
 from .parse.written import MAX_SCAN, written_kernels
 from .results import FileResult
 from .undefined_names import NOTE_START as UNDEFINED_NOTE
@@ -43,8 +44,9 @@ class Coverage:
     kernels_written_with_numbers: int = 0
     kernels_written_not_found: int = 0
     kernels_written_not_compiled: int = 0  # in #if branches the build leaves out: not counted above
-    # found, with no shared or global access in any analysis (registers, local memory, textures, printf,
-    # calls not followed): they have no shared or global number to give; reach over the others is
+    # found, with no shared or global access in any analysis (registers, local memory, textures, printf;
+    # not a kernel that hands memory to a call not followed, `curand_init(..., &states[i])`): they have
+    # no shared or global number to give; reach over the others is
     # kernels_written_with_numbers / (kernels_written - this)
     kernels_written_without_memory_access: int = 0
     kernels_found: int = 0
@@ -193,11 +195,13 @@ def _reach(c: Coverage, results: list[FileResult], reasons: Counter) -> None:
     left_out = {(os.path.abspath(r.path), name) for r in results for name in r.kernels_not_compiled or ()}
     found, numbered = set(), set()
     memory: dict[tuple[str, str], list] = {}  # a found kernel's shared and global accesses, all instances
+    library: dict[tuple[str, str], list[str]] = {}  # calls not modelled it hands memory to (lower/calltree.py)
     for r in results:
         for k in r.kernels:
             key = (os.path.abspath(k.file), _base_name(k.name))
             found.add(key)
             memory.setdefault(key, []).extend(a for a in k.accesses if a.space in ("shared", "global"))
+            library.setdefault(key, []).extend(n[len(UNMODELLED_NOTE):] for n in k.notes if n.startswith(UNMODELLED_NOTE))
             if any(a.predictable and a.space in ("shared", "global") for a in k.accesses):
                 numbered.add(key)
     # a header's kernel inactive in one includer's build may be compiled in another's
@@ -211,13 +215,16 @@ def _reach(c: Coverage, results: list[FileResult], reasons: Counter) -> None:
     for _ in {path for path, _ in missed}:
         reasons["kernels written but never found"] += 1
     files = {os.path.abspath(r.path): r for r in results}
-    c.kernels_written_without_memory_access = sum(1 for key in written if key in memory and not memory[key])
-    why: Counter[str] = Counter(_why_no_number(key, files, memory) for key in written - numbered)
+    # (a kernel whose memory is handed to a library call, `curand_init(..., &states[i])`, has memory traffic)
+    c.kernels_written_without_memory_access = sum(1 for key in written
+                                                  if key in memory and not memory[key] and not library.get(key))
+    why: Counter[str] = Counter(_why_no_number(key, files, memory, library) for key in written - numbered)
     c.kernels_without_numbers = [{"reason": w, "kernels": n}
                                  for w, n in sorted(why.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
-def _why_no_number(key: tuple[str, str], files: dict[str, FileResult], memory: dict[tuple[str, str], list]) -> str:
+def _why_no_number(key: tuple[str, str], files: dict[str, FileResult], memory: dict[tuple[str, str], list],
+                   library: dict[tuple[str, str], list[str]]) -> str:
     """One reason a kernel written in the source got no shared or global number."""
     if key not in memory:
         r = files.get(key[0])
@@ -228,6 +235,8 @@ def _why_no_number(key: tuple[str, str], files: dict[str, FileResult], memory: d
         if any(_COMPILE_ERRORS.match(n) for n in r.notes):
             return "not found: the file has compile errors"
         return "not found (a template no launch instantiates, or launched only from files not linted)"
+    if not memory[key] and library.get(key):
+        return "found: its shared or global memory is accessed only inside calls not modelled (a library's)"
     if not memory[key]:
         r = files.get(key[0])
         if r is not None and any(n.startswith(f"{key[1]}{_NOT_INSTANTIATED}") and "cannot be predicted" in n

@@ -12,7 +12,9 @@ when some analysed instance of it (matched by file and base name) has a predicta
 global access. The rest are put under one reason each, first that applies:
   file not linted (its error) / file parsed with errors and the kernel was not found / not found
   (template never instantiated, or in an #if branch left out: both from the notes) / found with
-  no global or shared access / found, no access with a number (the commonest reason given).
+  no global or shared access (or, since stop 37, its memory handed only to calls not modelled: a library's,
+  `curand_init(..., &states[i])`, counted with the kernels that have memory access) / found, no access with
+  a number (the commonest reason given).
 The repositories are checkouts under $REPOS (default /work/repos) at the commits and with the
 flags of benchmarks/precision/rejudge.py; nothing of them is committed.
 """
@@ -37,6 +39,11 @@ sys.path.append(str(HERE.parents[1]))  # after $PYTHONPATH: an older smemlint ca
 from rejudge import REPOS, checkout  # noqa: E402
 
 from smemlint.parse.written import written_kernels  # noqa: E402
+
+try:  # an older smemlint (measured through $PYTHONPATH) has no such note
+    from smemlint.lower.calltree import UNMODELLED_NOTE  # noqa: E402
+except ImportError:
+    UNMODELLED_NOTE = "shared or global memory is passed to calls smemlint does not model: "
 
 REACH = ["llm.c", "cuda-samples", "ggml", "LeetCUDA", "tiny-cuda-nn", "mamba", "pytorch_scatter"]
 SOURCES = (".cu", ".cuh", ".h", ".hpp", ".cuhpp", ".inl")
@@ -100,6 +107,8 @@ def classify(root: pathlib.Path, report: dict, written_in: list[str] | None = No
     in `written_in` (sources()), and {(path, kernel): first line}."""
     files = {os.path.abspath(root / f["path"]): f for f in report["files"]}
     kernels = collections.defaultdict(list)  # (abs file of the kernel, base name) -> accesses of its instances
+    # calls not modelled that an instance hands memory to (its note, since stop 37: lower/calltree.py)
+    library = collections.defaultdict(list)
     # the report lists each kernel's accesses after it, in the kernels' order (report/json_report.py); an
     # access's own file is where its line is (a helper in a header), not the kernel's
     accesses = iter(report["accesses"])
@@ -111,6 +120,7 @@ def classify(root: pathlib.Path, report: dict, written_in: list[str] | None = No
     for i, k in enumerate(records):
         key = (os.path.abspath(root / k["file"]), k["name"].split("<", 1)[0].rsplit("::", 1)[-1])
         kernels[key]
+        library[key] += [x for x in k.get("notes") or () if x.startswith(UNMODELLED_NOTE)]
         n = k.get("accesses")
         later = set()  # the files of the same-named kernels right after this one
         for nxt in records[i + 1:]:
@@ -159,6 +169,8 @@ def classify(root: pathlib.Path, report: dict, written_in: list[str] | None = No
             acc = kernels[(path, name)]
             if any(a["predictable"] and a["space"] in ("shared", "global") for a in acc):
                 verdict[key] = None
+            elif not any(a["space"] in ("shared", "global") for a in acc) and library[(path, name)]:
+                verdict[key] = "found: its shared or global memory is accessed only inside calls not modelled (a library's)"
             elif not any(a["space"] in ("shared", "global") for a in acc):
                 template = any(n.startswith(f"{name}: template kernel not instantiated") and "cannot be predicted" in n
                                for n in notes)

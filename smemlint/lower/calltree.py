@@ -105,3 +105,49 @@ def reaches_write(root: object, functions: dict[str, ir.Function], known: dict[s
         if fields:
             stack.extend([getattr(n, f) for f in fields])
     return False, final
+
+
+# how a kernel's note names the calls it hands memory to (analysis.py writes it, coverage.py reads it)
+UNMODELLED_NOTE = "shared or global memory is passed to calls smemlint does not model: "
+_NO_MEMORY_CALLS = frozenset({"printf", "assert", "__assert_fail", "__assertfail"})  # a pointer printed, not read
+
+
+def unmodelled_memory_calls(kernel: ir.Kernel, functions: dict[str, ir.Function]) -> list[str]:
+    """The names of the calls whose bodies are not followed (a library's: cuRAND's `curand_init`,
+    declared in a system header) that a kernel, or a function it calls, hands a pointer rooted in
+    memory: a pointer parameter, or a `__shared__`/`__device__` object. Asked only of a kernel that shows
+    no shared or global access (cuda-samples' `initRNG`, whose whole traffic is `curand_init(seed, tid,
+    0, &rngStates[tid])`): it does access memory, the traffic is the library's and is not costed, which
+    the coverage says instead of "no shared or global access". A pointer to a local (`&localState`) is not
+    memory of the kernel's."""
+    bodies: list[tuple[tuple[ir.Param, ...], ir.Stmt]] = [(kernel.params, kernel.body)]
+    for key in called_functions(kernel.body, functions, {}):
+        f = functions.get(key)
+        if f is not None:
+            bodies.append((f.params, f.body))
+    names: list[str] = []
+    for params, body in bodies:
+        pointers = {p.var for p in params if p.ctype.kind == "ptr" or p.symbol is not None}
+        for n in ir.walk(body):
+            # (a call with no name is one clang could not resolve, a missing header's: not said to be a library's)
+            if type(n) is ir.Call and n.function is None and n.name and n.name not in _NO_MEMORY_CALLS \
+                    and n.name not in names and any(_memory_pointer(a, pointers) for a in n.args):
+                names.append(n.name)
+    return names
+
+
+def unmodelled_memory_note(kernel: ir.Kernel, functions: dict[str, ir.Function]) -> list[str]:
+    """[the kernel's note naming unmodelled_memory_calls()], or [] where there are none."""
+    names = unmodelled_memory_calls(kernel, functions)
+    return [UNMODELLED_NOTE + ", ".join(f"`{n}`" for n in names)] if names else []
+
+
+def _memory_pointer(e: ir.Expr, pointers: set[str]) -> bool:
+    if e.ctype.kind != "ptr":
+        return False
+    for n in ir.walk(e):
+        if type(n) is ir.VarRef and n.var in pointers:
+            return True
+        if type(n) is ir.SymbolRef and n.symbol.space in ("shared", "global"):
+            return True
+    return False
