@@ -11,7 +11,7 @@ import clang.cindex as ci
 from ..cursors.folding import operator_of
 from ..cursors.nodes import for_header
 from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LATER_ITERATION, LOOPS,
-                     MAX_DEPTH, NO_ARGS, SIZED_PATH, SWEPT, TAGS, UNKNOWN, children_of, copied, default_record,
+                     MAX_DEPTH, NO_ARGS, SIZED_PATH, TAGS, UNKNOWN, children_of, copied, default_record,
                      element_base, node_position, record_fields, strip, subscripted, walk)
 
 K = ci.CursorKind
@@ -33,7 +33,7 @@ class StatementRunner:
         if env is None:
             saved, self._touched = self._touched, set()  # what running the body reads is not the value evaluated
             # (and the body's own reads of argc mark it, even when a callee's arguments asked for it)
-            probing, self._callee_arguments = self.__dict__.get("_callee_arguments", 0), 0
+            probing, self._callee_arguments = self._callee_arguments, 0
             self._trials, self._missed = 0, False
             try:
                 env = self._run_body(function, at[0], order)
@@ -169,6 +169,7 @@ class StatementRunner:
             return True
         return self._run_into(stmt, env, fn, target, order)
 
+    _callee_arguments = 0  # > 0 while run_callee evaluates a callee's arguments (values.py reads it)
     _missed = False  # set when a branch on the way to the target is not the one its known condition takes
     _trials = 0  # iterations the searches of _first_reaching have run for the current question
 
@@ -310,24 +311,14 @@ class StatementRunner:
         """Did the values at `at` take `main`'s `argc` as 1 (the program run without arguments)?"""
         return function is not None and bool(self._env_at(function, at).get(NO_ARGS))
 
-    def swept(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor) -> bool:
-        """Is `expr`'s value at `at` from an element of a constant array indexed by a loop's counter
-        (`int block_sizes[] = {32, 64}; for (j ...) { int bs = block_sizes[j]; k<<<n, bs>>>(...); }`),
-        through variables and callers' arguments: the first of several values the program tries?"""
-        return function is not None and SWEPT in self._evaluated(lambda: self.value(expr, function, at))[1]
-
-    def sized(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor) -> bool:
-        """Did `expr`'s value at `at` read a tensor's size (taken as large: syntax.TENSOR_SIZES)?"""
-        return function is not None and ASSUMED_SIZE in self._evaluated(lambda: self.value(expr, function, at))[1]
+    def marked_value(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor) -> tuple:
+        """`value(expr, function, at)` and the marks (syntax.TAGS) of what it read, in one evaluation:
+        ASSUMED_SIZE when it read a tensor's size (taken as large: syntax.TENSOR_SIZES)."""
+        return self._evaluated(lambda: self.value(expr, function, at))
 
     def sized_path(self, function: ci.Cursor | None, at: ci.Cursor) -> bool:
         """Is `at` reached only under a condition on a tensor's size?"""
         return function is not None and bool(self._env_at(function, at).get(SIZED_PATH))
-
-    def command_line(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor) -> bool:
-        """Is `expr`'s value at `at` the program's without command-line arguments, one a run with
-        arguments changes (`int n = 1; if (argc > 1) n = atoi(argv[1]);`, `argc > 1 ? ... : 1`)?"""
-        return function is not None and COMMAND_LINE in self._evaluated(lambda: self.value(expr, function, at))[1]
 
     def _evaluated(self, evaluate) -> tuple:  # noqa: ANN001
         """(`evaluate()`, the marks (syntax.TAGS) of the variables it read: `_eval` notes them in `_touched`)."""
@@ -446,10 +437,12 @@ class StatementRunner:
             return None
         body = next((c for c in children_of(defn) if c.kind == K.COMPOUND_STMT), None)
         stmts = children_of(body) if body is not None else []
-        returns = [c for c in walk(body) if c.kind == K.RETURN_STMT] if body is not None else []
         last = stmts[-1] if stmts and stmts[-1].kind == K.RETURN_STMT else None
-        if body is None or len(returns) > (last is not None) or sum(1 for _ in walk(body)) > CALLEE_NODES or \
-                any(c.kind in (K.GOTO_STMT, K.CXX_TRY_STMT) for c in walk(body)):
+        if body is None:
+            return None
+        kinds = [c.kind for c in walk(body)]
+        if len(kinds) > CALLEE_NODES or kinds.count(K.RETURN_STMT) > (last is not None) or \
+                K.GOTO_STMT in kinds or K.CXX_TRY_STMT in kinds:
             return None
         params = [c for c in children_of(defn) if c.kind == K.PARM_DECL]
         args = list(call.get_arguments())
@@ -458,12 +451,12 @@ class StatementRunner:
         inner: dict = {}
         # (an argument that reads argc, `findCudaDevice(argc, argv)`, does not make the caller the
         # no-argument run: values.py reads this while the arguments are evaluated)
-        self._callee_arguments = self.__dict__.get("_callee_arguments", 0) + 1
+        self._callee_arguments += 1
         try:
             self._bind_arguments(params, args, inner, env, fn, depth)
         finally:
             self._callee_arguments -= 1
-        running = self.__dict__.setdefault("_running_callees", set())
+        running = self._running_callees
         fkey = defn.get_usr() or defn.spelling
         if fkey in running or len(running) > 4:  # recursion, or calls nested too deep to be worth it
             return None

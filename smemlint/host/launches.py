@@ -13,7 +13,8 @@ from .. import ir
 from ..cursors.nodes import FileNames, children, has_attribute, span_of
 from ..parse.includes import INCLUDE_DIR
 from .calls import Launch
-from .values import HostEvaluator
+from .syntax import ASSUMED_SIZE, COMMAND_LINE, SWEPT
+from .values import HostEvaluator, dim3_from
 
 K = ci.CursorKind
 SMALL_ARGUMENT = 1024  # a block's most threads: an argument below it may be a size smaller than the block
@@ -192,34 +193,35 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
             grid, block = dim3_of(config.get("gridDim")), dim3_of(config.get("blockDim"))
             smem = config.get("dynamicSmemBytes")
             smem = smem if isinstance(smem, int) else None
-        else:
-            grid = hv.dim3_value(launch.grid, fn, at) if launch.grid is not None else None
-            block = hv.dim3_value(launch.block, fn, at) if launch.block is not None else None
-            smem = hv.int_value(launch.smem, fn, at) if launch.smem is not None else None
+            marks = [frozenset()] * 3
+        else:  # each value with the marks of what it read (one evaluation: flow.marked_value)
+            (grid, block, smem), marks = zip(*(hv.marked_value(e, fn, at) if e is not None else (None, frozenset())
+                                               for e in (launch.grid, launch.block, launch.smem)))
+            grid, block = dim3_from(grid), dim3_from(block)
+            smem = smem if isinstance(smem, int) else None
         partial = hv.dim3_partial(launch.block, fn, at) if block is None and launch.block is not None else None
-        args = tuple(hv.int_value(a, fn, at) for a in launch.args)
+        args, arg_marks = zip(*(hv.marked_value(a, fn, at) for a in launch.args)) if launch.args else ((), ())
+        args = tuple(v if isinstance(v, int) else None for v in args)
         offsets = tuple(hv.pointer_offset(a, fn, at) for a in launch.args)
         # a launch through a function pointer takes the loop values that select its kernel
         first = hv.first_iteration_of(fn, at) if not launch.bindings else ()
         later = hv.later_iterations_of(fn, at) if first else ()
         no_args = hv.without_arguments(fn, at)
-        swept = launch.block is not None and hv.swept(launch.block, fn, at)
+        swept = launch.block is not None and SWEPT in marks[1]
         multiples = tuple(hv.asserted_multiple(a, fn, at) if v is None else None
                           for a, v in zip(launch.args, args))
         # (a size below a block, `num_nodes = 1`, may be an edge run the command line replaces)
-        command_line = tuple(isinstance(v, int) and 0 <= v < SMALL_ARGUMENT and hv.command_line(a, fn, at)
-                             for a, v in zip(launch.args, args))
+        command_line = tuple(isinstance(v, int) and 0 <= v < SMALL_ARGUMENT and COMMAND_LINE in m
+                             for v, m in zip(args, arg_marks))
         # values made from a tensor's size (taken as large): a block is the steady state of a large
         # problem and is kept, said so; a grid, shared bytes or an argument is a size, left unknown
-        sized = block is not None and launch.block is not None and hv.sized(launch.block, fn, at)
+        sized = block is not None and ASSUMED_SIZE in marks[1]
         if sized and hv.sized_path(fn, at):
             block = None  # (a launch under `switch (NT) { case 32:` took NT from the sizes: not that case's)
             sized = False
-        if grid is not None and launch.grid is not None and hv.sized(launch.grid, fn, at):
-            grid = None
-        if smem is not None and launch.smem is not None and hv.sized(launch.smem, fn, at):
-            smem = None
-        args = tuple(None if v is not None and hv.sized(a, fn, at) else v for a, v in zip(launch.args, args))
+        grid = None if ASSUMED_SIZE in marks[0] else grid
+        smem = None if ASSUMED_SIZE in marks[2] else smem
+        args = tuple(None if ASSUMED_SIZE in m else v for v, m in zip(args, arg_marks))
     except Exception:  # noqa: BLE001 - an expression the evaluator cannot read leaves the launch unknown
         grid = block = smem = partial = None
         args = ()

@@ -50,6 +50,7 @@ class HostEvaluator(StatementRunner):
         self.bindings: dict[str, int] = {}  # variables whose values a launch through a function pointer fixes
         # the marks (syntax.TAGS) of the variables the value being evaluated read (flow.StatementRunner._evaluated)
         self._touched: set[str] = set()
+        self._running_callees: set[str] = set()  # host functions flow.run_callee is running (no recursion)
         self._callers: dict[str, list[tuple[ci.Cursor, ci.Cursor]]] | None = None
         self._envs: dict[tuple[str, int], dict] = {}
         self._orders: dict[str, dict] = {}
@@ -105,12 +106,7 @@ class HostEvaluator(StatementRunner):
 
     def dim3_value(self, expr: ci.Cursor, function: ci.Cursor | None,
                    at: ci.Cursor | None = None) -> tuple[int, int, int] | None:
-        v = self.value(expr, function, at)
-        if isinstance(v, int):
-            return (v, 1, 1)
-        if isinstance(v, dict) and all(isinstance(v.get(f), int) for f in "xyz"):
-            return (v["x"], v["y"], v["z"])
-        return None
+        return dim3_from(self.value(expr, function, at))
 
     def dim3_partial(self, expr: ci.Cursor, function: ci.Cursor | None,
                      at: ci.Cursor | None = None) -> tuple[int | None, int | None, int | None] | None:
@@ -341,7 +337,7 @@ class HostEvaluator(StatementRunner):
                     # the program as run without command-line arguments (the run a reader pictures,
                     # and the one a benchmark's default sizes are written for); the launch says so
                     # (not for a callee's argument, `findCudaDevice(argc, argv)`: flow.run_callee)
-                    if not self.__dict__.get("_callee_arguments"):
+                    if not self._callee_arguments:
                         env[NO_ARGS] = True
                     self._touched.add(COMMAND_LINE)
                     return 1
@@ -561,7 +557,7 @@ class HostEvaluator(StatementRunner):
                 v = self._eval(args[index], env, caller, depth + 1)
                 if here is not None and v is not UNKNOWN:
                     for mark in (FIRST_ITERATION, NO_ARGS):
-                        if env.get(mark) and not (mark == NO_ARGS and self.__dict__.get("_callee_arguments")):
+                        if env.get(mark) and not (mark == NO_ARGS and self._callee_arguments):
                             here[mark] = tuple(dict.fromkeys(tuple(here.get(mark, ())) + tuple(env[mark]))) \
                                 if mark == FIRST_ITERATION else True
             if v is UNKNOWN or (values and v != values[0]):
@@ -571,6 +567,15 @@ class HostEvaluator(StatementRunner):
 
 
 _FUNCTIONS = (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE, K.CXX_METHOD)
+
+
+def dim3_from(v) -> tuple[int, int, int] | None:
+    """A launch dimension from a host value: an integer `n` is (n, 1, 1), a dim3 its three fields."""
+    if isinstance(v, int):
+        return (v, 1, 1)
+    if isinstance(v, dict) and all(isinstance(v.get(f), int) for f in "xyz"):
+        return (v["x"], v["y"], v["z"])
+    return None
 
 
 def _on_tensor(call: ci.Cursor) -> bool:
