@@ -334,9 +334,11 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
     if any(u.startswith("gridDim") for u in kernel.uses):
         base_assumptions.append(resolved.grid_source)
     averaged: dict = {}
-    if any(u.startswith("blockIdx") for u in kernel.uses):
+    over_grid = False
+    if any(u.startswith("blockIdx") for u in kernel.uses) or resolved.grid_spread:
         averaged, how = _blocks_average(unit, kernel, resolved, settings.arch, it)
-        if not averaged and it.steps <= MULTI_BLOCK_STEPS:  # a grid no launch gives: its last block
+        over_grid = bool(averaged)  # (else `averaged` holds only what block (0,0,0) does not execute)
+        if not averaged and it.steps <= MULTI_BLOCK_STEPS:  # a grid no launch gives: what else it stands for
             averaged, how = last_block_only(unit, kernel, resolved, settings.arch, it) or (averaged, how)
         base_assumptions.append(how or "evaluated for block (0,0,0)")
     read = sorted(it.params_read)
@@ -361,7 +363,7 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
         worst_block = None
         grid_sums = averaged.get(site.id)
         requests = grid_sums[0]["requests"] if grid_sums else st.requests
-        if averaged and not grid_sums and st.requests and not st.unpredictable and st.space in ("shared", "global"):
+        if over_grid and not grid_sums and st.requests and not st.unpredictable and st.space in ("shared", "global"):
             assumptions.append("block (0,0,0)'s figures: the grid's blocks cost this access differently in a "
                                "way a few of them cannot average (its alignment moves from block to block)")
         if st.unpredictable:

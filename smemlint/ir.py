@@ -500,6 +500,9 @@ class LaunchSite:
     sized: bool = False
     # (line, n) of loops around it whose first iterations do not reach it: its first execution is their n-th
     later_iterations: tuple[tuple[int, int], ...] = ()
+    # a grid the evaluator reads only in part (`k<<<n, 256>>>` with n unknown: (None, 1, 1)); None when
+    # `grid` is known or nothing of its shape is
+    grid_partial: tuple[int | None, int | None, int | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -67,3 +67,15 @@ def test_what_another_block_reaches_counts_under_an_assumed_grid() -> None:
     assert params == {"nActive": 16} and gained == {"nActive": frozenset({2, 3})}
     # where the other block reaches nothing more, nothing changes
     assert fit({"nActive": 1024}, ["nActive"], base, run, lambda p: (frozenset({0, 1}), 10))[0] == {"nActive": 1024}
+
+
+def test_an_assumed_grid_spreads_over_the_dimensions_the_kernel_indexes():
+    """symbolic/launch.assumed_grid: one block along y emptied apex's `if (gridDim.y > 1)` cross-block
+    reduction in every large run; a launch's known components (an integer grid: (None, 1, 1)) stay."""
+    from smemlint.symbolic.launch import assumed_grid
+    reads_y = SimpleNamespace(uses={"blockIdx.x", "gridDim.y"})
+    assert assumed_grid(reads_y, None) == ((64, 8, 1), (1,))
+    assert assumed_grid(reads_y, (None, 1, 1)) == ((64, 1, 1), ())
+    assert assumed_grid(reads_y, (None, 3, None)) == ((64, 3, 1), ())
+    assert assumed_grid(SimpleNamespace(uses={"blockIdx.z", "threadIdx.x"}), None) == ((64, 1, 4), (2,))
+    assert assumed_grid(SimpleNamespace(uses={"blockIdx.x"}), None) == ((64, 1, 1), ())

@@ -20,6 +20,37 @@ K = ci.CursorKind
 SMALL_ARGUMENT = 1024  # a block's most threads: an argument below it may be a size smaller than the block
 
 
+_INTEGERS = frozenset((ci.TypeKind.INT, ci.TypeKind.UINT, ci.TypeKind.LONG, ci.TypeKind.ULONG, ci.TypeKind.LONGLONG,
+                       ci.TypeKind.ULONGLONG, ci.TypeKind.SHORT, ci.TypeKind.USHORT))
+
+
+def _is_integer_grid(expr: ci.Cursor) -> bool:
+    """`k<<<n, 256>>>`: a grid written as an integer (converted to a dim3 by its constructor)."""
+    c = expr
+    for _ in range(8):
+        if c.type.get_canonical().kind in _INTEGERS:
+            return True
+        ch = [x for x in children(c) if x.kind.is_expression()]
+        if c.kind == K.CALL_EXPR and len(ch) > 1 and not any(any(True for _ in x.get_tokens()) for x in ch[1:]):
+            ch = ch[:1]  # dim3's constructor, its y and z the default arguments (written nowhere)
+        if len(ch) != 1 or c.kind not in (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CALL_EXPR, K.CXX_FUNCTIONAL_CAST_EXPR):
+            return False
+        c = ch[0]
+    return False
+
+
+def _grid_partial(hv: HostEvaluator, launch: Launch, fn, at, sized: bool) -> tuple[int | None, int | None, int | None] | None:
+    """What a grid the evaluator cannot read in whole still says of its shape: an integer grid is
+    (None, 1, 1); a dim3 the components it reads, but none made from tensor sizes: those are sizes taken
+    as large, not the grid's shape (apex's `grid_y < 8 ? 1 : grid_y` is 1 for 1024 rows, more for the
+    sizes it runs on)."""
+    if launch.grid is None:
+        return None
+    if _is_integer_grid(launch.grid):
+        return (None, 1, 1)
+    return None if sized else hv.dim3_partial(launch.grid, fn, at)
+
+
 def kernel_pattern(ref: ci.Cursor) -> ci.Cursor | None:
     """The `__global__` definition a launch refers to: the template for a specialisation."""
     try:
@@ -200,6 +231,7 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
             grid, block = dim3_from(grid), dim3_from(block)
             smem = smem if isinstance(smem, int) else None
         partial = hv.dim3_partial(launch.block, fn, at) if block is None and launch.block is not None else None
+        grid_partial = _grid_partial(hv, launch, fn, at, ASSUMED_SIZE in marks[0]) if grid is None else None
         args, arg_marks = zip(*(hv.marked_value(a, fn, at) for a in launch.args)) if launch.args else ((), ())
         args = tuple(v if isinstance(v, int) else None for v in args)
         offsets = tuple(hv.pointer_offset(a, fn, at) for a in launch.args)
@@ -219,11 +251,12 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
         if sized and hv.sized_path(fn, at):
             block = None  # (a launch under `switch (NT) { case 32:` took NT from the sizes: not that case's)
             sized = False
-        grid = None if ASSUMED_SIZE in marks[0] else grid
+        if ASSUMED_SIZE in marks[0] and grid is not None:
+            grid, grid_partial = None, _grid_partial(hv, launch, fn, at, True)
         smem = None if ASSUMED_SIZE in marks[2] else smem
         args = tuple(None if ASSUMED_SIZE in m else v for v, m in zip(args, arg_marks))
     except Exception:  # noqa: BLE001 - an expression the evaluator cannot read leaves the launch unknown
-        grid = block = smem = partial = None
+        grid = block = smem = partial = grid_partial = None
         args = ()
         offsets = ()
         first = later = ()
@@ -238,7 +271,7 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
     if where is not None and where.name != path:
         return ir.LaunchSite(key, span_of(launch.call, where.name), grid, block, smem, args, "", first,
                              offsets, partial, no_args, multiples, command_line=command_line, sized=sized,
-                             later_iterations=later)
+                             later_iterations=later, grid_partial=grid_partial)
     if launch.block is not None:
         sp = span_of(launch.block, path)
         whole = span_of(launch.call, path)  # the same span: written inside a macro's expansion
@@ -246,4 +279,4 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
                 (sp.column, sp.end_column) != (whole.column, whole.end_column):
             block_text = lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
     return ir.LaunchSite(key, span_of(launch.call, path), grid, block, smem, args, block_text, first,
-                         offsets, partial, no_args, multiples, swept, command_line, sized, later)
+                         offsets, partial, no_args, multiples, swept, command_line, sized, later, grid_partial)

@@ -52,33 +52,56 @@ def reached_by(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig
     return also
 
 
+def _alternatives(kernel: ir.Kernel, resolved: Resolved) -> list[tuple[LaunchConfig, tuple[int, int, int], str]]:
+    """What else an assumed grid stands for, for the accesses block (0,0,0) does not execute: its last
+    block; and, where it was spread along y or z (launch.assumed_grid), block (0,0,0) of a grid of one
+    block there (a small problem: `if (gridDim.y > 1) {...} else {...}` runs the else)."""
+    out = []
+    last = last_block(kernel, resolved)
+    if last is not None:
+        out.append((resolved.config, last, f"for the assumed grid's last block ({last[0]},{last[1]},{last[2]})"))
+    if resolved.grid_spread:
+        g = resolved.config.grid
+        small = tuple(1 if d in resolved.grid_spread else g[d] for d in range(3))
+        out.append((dataclasses.replace(resolved.config, grid=small), (0, 0, 0),
+                    f"for a grid of one block along {' and '.join('xyz'[d] for d in resolved.grid_spread)} "
+                    "(a small problem)"))
+    return out
+
+
 def last_block_only(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
                     base: Interpreter) -> tuple[dict[int, tuple[dict, tuple, float, SiteStats]], str] | None:
-    """The accesses block (0,0,0) does not execute but the assumed grid's last block does: that block's
-    figures ({site id: (sums, block, cost per request, its record)}, as analysis._blocks_average gives),
-    and a note; an access that block executes at an address it cannot follow takes that reason (in
-    `base`'s record) instead of "not executed by any thread". None where none is."""
-    last = last_block(kernel, resolved)
+    """The accesses block (0,0,0) does not execute but another block the assumed grid stands for does
+    (_alternatives, the first that executes each): that block's figures ({site id: (sums, block, cost
+    per request, its record)}, as analysis._blocks_average gives), and a note; an access executed at an
+    address it cannot follow takes that reason (in `base`'s record) instead of "not executed by any
+    thread". None where none is."""
     missing = [site.id for site in kernel.sites if not base.stats[site.id].executions
                and not base.stats[site.id].unpredictable]
-    if last is None or not missing:
-        return None
-    stats = executed_by(unit, kernel, resolved.config, arch, last)
-    if stats is None:
-        return None
+    alternatives = _alternatives(kernel, resolved) if missing else []
     out: dict[int, tuple[dict, tuple, float, SiteStats]] = {}
-    for sid in missing:
-        st = stats.get(sid)
-        if st is None or not (st.executions or st.requests):
+    used: list[str] = []
+    for config, block, words in alternatives:
+        stats = executed_by(unit, kernel, config, arch, block)
+        if stats is None:
             continue
-        if st.unpredictable:
-            ran = base.stats[sid]
-            ran.unpredictable, ran.symbol, ran.space, ran.width = st.unpredictable, st.symbol, st.space, st.width
-            continue
-        if not st.requests or st.space not in ("shared", "global"):
-            continue
-        cost = (st.wavefronts if st.space == "shared" else st.sectors) / st.requests
-        out[sid] = ({k: getattr(st, k) for k in _SUMMED}, last, cost, st)
-    how = "evaluated for block (0,0,0); the accesses only other blocks execute, for the assumed grid's last block " \
-          f"({last[0]},{last[1]},{last[2]})"
-    return (out, how) if out or any(base.stats[sid].unpredictable for sid in missing) else None
+        took = False
+        for sid in list(missing):
+            st = stats.get(sid)
+            if st is None or not (st.executions or st.requests):
+                continue
+            missing.remove(sid)
+            took = True
+            if st.unpredictable:
+                ran = base.stats[sid]
+                ran.unpredictable, ran.symbol, ran.space, ran.width = st.unpredictable, st.symbol, st.space, st.width
+                continue
+            if not st.requests or st.space not in ("shared", "global"):
+                continue
+            cost = (st.wavefronts if st.space == "shared" else st.sectors) / st.requests
+            out[sid] = ({k: getattr(st, k) for k in _SUMMED}, block, cost, st)
+        if took:
+            used.append(words)
+    if not used:
+        return None
+    return out, "evaluated for block (0,0,0); the accesses it does not execute, " + "; then ".join(used)

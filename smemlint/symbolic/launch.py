@@ -16,6 +16,9 @@ from .stats import LaunchConfig
 
 DEFAULT_INT_PARAM = 1024  # a power of two: typical problem size, the worst case for strides
 DEFAULT_GRID = (64, 1, 1)
+# a grid dimension no launch gives, along which the kernel reads its block's index or the grid's size:
+# a large problem spreads over it too (apex's SyncBatchNorm reduces across blocks `if (gridDim.y > 1)`)
+DEFAULT_GRID_SPREAD = (64, 8, 4)
 DEFAULT_BLOCK_1D = (256, 1, 1)
 DEFAULT_BLOCK_2D = (32, 8, 1)
 DEFAULT_BLOCK_3D = (8, 8, 4)
@@ -30,6 +33,7 @@ class Resolved:
     launch: ir.LaunchSite | None
     other_blocks: tuple[tuple[int, int, int], ...] = ()
     pointer_sources: tuple[str, ...] = ()  # pointer arguments passed past their allocation's start
+    grid_spread: tuple[int, ...] = ()  # dimensions (1: y, 2: z) of an assumed grid given more than one block
 
 
 
@@ -55,6 +59,26 @@ def completed_block(partial: tuple[int | None, int | None, int | None]) -> tuple
             out.append(left)
             left = 1
     return out[0], out[1], out[2]
+
+
+def assumed_grid(kernel: ir.Kernel, partial: tuple[int | None, int | None, int | None] | None
+                 ) -> tuple[tuple[int, int, int], tuple[int, ...]]:
+    """The grid a kernel is analysed under where no launch gives it whole: the components a launch
+    gives (`partial`), the others DEFAULT_GRID's, or DEFAULT_GRID_SPREAD's along y and z where the kernel
+    reads blockIdx or gridDim there (1 there emptied `if (gridDim.y > 1)` in every large run); and
+    those spread dimensions (1: y, 2: z)."""
+    grid: list[int] = []
+    spread: list[int] = []
+    for d, axis in enumerate("xyz"):
+        given = partial[d] if partial is not None else None
+        if given is not None and given >= 1:
+            grid.append(given)
+        elif d and (f"blockIdx.{axis}" in kernel.uses or f"gridDim.{axis}" in kernel.uses):
+            grid.append(DEFAULT_GRID_SPREAD[d])
+            spread.append(d)
+        else:
+            grid.append(DEFAULT_GRID[d])
+    return (grid[0], grid[1], grid[2]), tuple(spread)
 
 
 def default_block(kernel: ir.Kernel) -> tuple[int, int, int]:
@@ -153,11 +177,14 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
             block_source = f"block {_fmt(block)} assumed (no launch in this file; set one with " \
                            f"`// smemlint: block(x, y)` above the kernel or --block)"
     if launch is not None and launch.grid is not None and all(v >= 1 for v in launch.grid):
-        grid = launch.grid
+        grid, spread = launch.grid, ()
         grid_source = f"grid {_fmt(grid)} from the launch at {_place(launch.span, path)}" + _first_iteration(launch, path)
     else:
-        grid = DEFAULT_GRID
-        grid_source = f"grid {_fmt(grid)} assumed"
+        grid, spread = assumed_grid(kernel, next((s.grid_partial for s in ([launch] if launch else launches)
+                                                  if s.grid is None), None))
+        grid_source = f"grid {_fmt(grid)} assumed" + (
+            f" (more than one block along {' and '.join('xyz'[d] for d in spread)}, which the kernel indexes: a "
+            "large problem's grid)" if spread else "")
     params: dict[str, int] = {}
     sources: dict[str, str] = {}
     assumed: set[str] = set()
@@ -229,4 +256,4 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
                                    f"the launch at {_place(launch.span, path)} passes it so")  # type: ignore[union-attr]
     return Resolved(LaunchConfig(block, grid, (0, 0, 0), params, frozenset(assumed), offsets, multiples, fields),
                     block_source,
-                    grid_source, sources, launch, others, tuple(pointer_sources))
+                    grid_source, sources, launch, others, tuple(pointer_sources), spread)
