@@ -200,6 +200,17 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
         if not p.ctype.is_int:
             continue
         value = given.args[i] if given is not None and i < len(given.args) else None
+        is_flag = p.ctype.spelling.split()[-1:] == ["bool"]  # (`const bool` too)
+        passed = {s.args[i] if i < len(s.args) else None for s in launches}
+        if is_flag and value is not None and len(passed) > 1:
+            # launches that pass it differently (apex's layer norm and RMS norm launch one instance with
+            # `rms_only` false and true): a flag, each value's code evaluated; the first launch's value ran
+            # the other's code nowhere
+            shown = " and ".join(sorted(str(v) for v in passed if v is not None))
+            sources[p.name] = f"{p.name}: the launches in this file pass {shown}" + \
+                (" (and a value not a constant)" if None in passed else "") + "; the code under each of its values " \
+                "is evaluated"
+            continue
         if p.name in edges:
             params[p.name] = DEFAULT_INT_PARAM
             assumed.add(p.name)
@@ -207,7 +218,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
                 f"passes {value}, the program's value without command-line arguments, which change it; " \
                 f"fewer elements than the block's {block[0] * block[1] * block[2]} threads is an edge of the " \
                 f"problem, not its steady state"  # type: ignore[union-attr]
-        elif value is None and p.ctype.spelling.split()[-1:] == ["bool"]:  # (`const bool` too)
+        elif value is None and is_flag:
             # a flag, not a size: left unknown, so each `if` on it runs both of its branches (1024 was
             # `true` and emptied a kernel behind `if (skip) return;`); its accesses say so
             sources[p.name] = f"{p.name}: a flag no launch in this file gives; the code under each of its " \
