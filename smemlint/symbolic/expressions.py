@@ -22,6 +22,24 @@ def _exact_nonnegative(a: tuple[int, int] | None, b: tuple[int, int] | None) -> 
     return a is not None and b is not None and a[0] >= 0 and b[0] >= 0 and a[1] < _INT64_LIMIT and b[1] < _INT64_LIMIT
 
 
+def _moved_by_uniform(op: str, a: Value, b: Value, ct: ir.CType) -> Known | None:
+    """`u + x`, `x + u`, `x - u` or `u - x` of a block-uniform unknown `u` (a value loaded at a
+    uniform address: `idx[blockIdx.x] * emb_size + threadIdx.x`) and an exact integer `x`: `x` (or
+    `-x`) moved by one unknown the same in every thread, the form pointer arithmetic gives
+    `p + u` (`Known.shift`); None for any other pair."""
+    if type(a) is Unknown and not a.lane_varying and type(b) is Known and not b.shift:
+        if op == "+":
+            return to_type(b.arr, ct, a.reason, b.wide)
+        # u - x = (k - x) + (u - k): k, a multiple of 4096 that makes every element non-negative (an
+        # address below its symbol's start reads as no lane), keeps the alignment of every request
+        arr = -b.arr
+        low = int(arr.min()) if arr.size else 0
+        return to_type(arr + (-low + 4095) // 4096 * 4096 if low < 0 else arr, ct, a.reason, b.wide)
+    if type(b) is Unknown and not b.lane_varying and type(a) is Known and not a.shift:
+        return to_type(a.arr, ct, b.reason, a.wide)
+    return None
+
+
 def _flag(r: np.ndarray) -> Known:
     """The 0/1 value of a comparison; its booleans are kept for truth() (they are `arr != 0`)."""
     return Known(r.astype(np.int64), bounds=(0, 1), truth=r)
@@ -333,6 +351,10 @@ class Expressions:
         if isinstance(a, Ptr) or isinstance(b, Ptr):
             return self.pointer_arith(op, a, b, e, mask)
         if not (isinstance(a, Known) and isinstance(b, Known)):
+            if op in ("+", "-") and e.ctype.is_int:
+                moved = _moved_by_uniform(op, a, b, e.ctype)
+                if moved is not None:
+                    return moved
             reason = a.reason if isinstance(a, Unknown) else b.reason if isinstance(b, Unknown) else "a struct value"
             return self._unknown_from(reason, mask, a, b)
         if not e.ctype.is_int:
