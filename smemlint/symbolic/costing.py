@@ -13,7 +13,7 @@ from ..model.banks import ATOMIC_FORMS, SPIN_FORMS, atomic_wavefronts, one_word
 from ..model.tensor import matrix_wavefronts
 from .instructions import atomic_form, instruction_words, matrix_count
 from .stats import MODEL_MEMO_SIZE, SWEEP_ELEMENTS_PER_STEP, SiteStats, WorstRequest
-from .values import Known, Ptr, Unknown, Value, mask_all
+from .values import PER_WARP, Known, Ptr, Unknown, Value, mask_all
 
 AddressRemap = Callable[[np.ndarray], np.ndarray]
 
@@ -241,23 +241,30 @@ class Costing:
             self._unpredictable(st, f"the address depends on {ptr.offset.reason}", mask)
             return
         if ptr.offset.shift:
+            level = "warp" if ptr.offset.shift.endswith(PER_WARP) else "block"
             if st.space == "shared" and width >= 4:
-                st.notes.add(f"a block-uniform offset from {ptr.offset.shift} is ignored "
+                st.notes.add(f"a {level}-uniform offset from {ptr.offset.shift} is ignored "
                              "(it only renames banks)")
             else:
-                st.notes.add(f"a block-uniform offset from {ptr.offset.shift} is assumed to keep the alignment")
+                st.notes.add(f"a {level}-uniform offset from {ptr.offset.shift} is assumed to keep the alignment")
+        addr = ptr.offset.arr
+        if ptr.offset.shift:
+            # `u - 4 * tx`: the known part may be below 0 (the unknown is not). Moved up by a multiple
+            # of 4096 bytes, which keeps every request's alignment, so that no lane reads as inactive.
+            low = int(np.where(mask, addr, 0).min()) if addr.size else 0
+            if low < 0:
+                addr = addr + (-low + 4095) // 4096 * 4096
         if st.space == "constant" and op == "ld":
             # The constant cache serves one address per cycle: a warp's cost is its distinct addresses.
-            for row in self._warps(np.where(mask, ptr.offset.arr, -1)):
+            for row in self._warps(np.where(mask, addr, -1)):
                 st.constant_distinct = max(st.constant_distinct, len(set(row[row >= 0].tolist())))
         if st.space not in ("shared", "global"):
             return
         if op == "atomic":
-            why = self._atomic_unmodelled(st, width, np.where(mask, ptr.offset.arr, -1))
+            why = self._atomic_unmodelled(st, width, np.where(mask, addr, -1))
             if why:
                 self._unpredictable(st, why, mask)
                 return
-        addr = ptr.offset.arr
         remap = self.remap.get(ptr.symbol.key)
         if remap is not None:
             addr = remap(addr)

@@ -2,14 +2,16 @@
 and stores through them, assignments."""
 from __future__ import annotations
 
+from math import gcd
+
 import numpy as np
 
 from .. import ir
 from .dispatch import EXPRESSION_METHODS, inherited_method
 from .stats import STEP_BUDGET, SWEEP_ELEMENTS_PER_STEP, BudgetExceeded
 from .instructions import keeps_window
-from .values import (Fields, Known, ParamValue, Ptr, RowDivergence, Unknown, Value, converted, is_varying, mask_any,
-                     select, to_type, unknown_from)
+from .values import (Fields, Known, ParamValue, Ptr, RowDivergence, Unknown, Value, all_equal, converted, is_varying,
+                     mask_any, select, to_type, unknown_from, with_step)
 
 _INT64_LIMIT = 1 << 63
 
@@ -20,6 +22,27 @@ def _exact_nonnegative(a: tuple[int, int] | None, b: tuple[int, int] | None) -> 
     array that overflowed would not be the operation of the exact values: their bounds follow only
     from operands that cannot have overflowed."""
     return a is not None and b is not None and a[0] >= 0 and b[0] >= 0 and a[1] < _INT64_LIMIT and b[1] < _INT64_LIMIT
+
+
+def _moved_by_uniform(op: str, a: Value, b: Value, ct: ir.CType) -> Known | None:
+    """`u + x`, `x + u`, `x - u` or `u - x` of a block-uniform unknown `u` (a value loaded at a
+    uniform address: `idx[blockIdx.x] * emb_size + threadIdx.x`) and an exact integer `x`: `x` (or
+    `-x`) moved by one unknown the same in every thread, the form pointer arithmetic gives
+    `p + u` (`Known.shift`); None for any other pair."""
+    if type(a) is Unknown and not a.lane_varying and type(b) is Known and not b.shift:
+        return with_step(to_type(-b.arr if op == "-" else b.arr, ct, a.reason, b.wide), 1)
+    if type(b) is Unknown and not b.lane_varying and type(a) is Known and not a.shift:
+        return with_step(to_type(a.arr, ct, b.reason, a.wide), 1)
+    return None
+
+
+def _one_int(v: Known) -> int | None:
+    """The one value of every element of `v` (every thread, every block), or None."""
+    a = v.arr
+    if not a.size:
+        return None
+    first = int(a.flat[0])
+    return first if (all_equal(a) if a.ndim <= 1 else bool(np.all(a == first))) else None
 
 
 def _flag(r: np.ndarray) -> Known:
@@ -35,8 +58,8 @@ class Expressions:
     def truth(self, e: ir.Expr, mask: np.ndarray) -> np.ndarray | Unknown:
         v = self.eval(e, mask)
         if isinstance(v, Known):
-            if v.shift:
-                return Unknown(False, v.shift)
+            if v.shift:  # the same in threads whose `arr` agrees: varying where that varies
+                return Unknown(self._varying(Known(v.arr), mask), v.shift)
             c = v.truth  # a comparison's own booleans (_flag)
             if c is None:
                 c = v.arr != 0
@@ -333,6 +356,14 @@ class Expressions:
         if isinstance(a, Ptr) or isinstance(b, Ptr):
             return self.pointer_arith(op, a, b, e, mask)
         if not (isinstance(a, Known) and isinstance(b, Known)):
+            if op in ("+", "-") and e.ctype.is_int:
+                moved = _moved_by_uniform(op, a, b, e.ctype)
+                if moved is not None:
+                    return moved
+            if op in ("*", "<<") and e.ctype.is_int:
+                scaled = self._scaled_uniform(op, a, b, mask)
+                if scaled is not None:
+                    return scaled
             reason = a.reason if isinstance(a, Unknown) else b.reason if isinstance(b, Unknown) else "a struct value"
             return self._unknown_from(reason, mask, a, b)
         if not e.ctype.is_int:
@@ -341,12 +372,7 @@ class Expressions:
         wide = a.wide or b.wide
         x, y = a.arr, b.arr
         if shift:
-            # (x + u) op y keeps the form only for +, -, and * by a uniform constant
-            if op in ("+", "-"):
-                return to_type(x + y if op == "+" else x - y, e.ctype, shift, wide)
-            if op == "*" and not (a.shift and b.shift) and self._by_uniform(a, b, mask):
-                return to_type(x * y, e.ctype, shift, wide)
-            return self._unknown_from(shift, mask, Known(x), Known(y))
+            return self._shifted(op, a, b, e.ctype, shift, mask)
         ba, bb = a.bounds, b.bounds
         bd = None  # the result's bounds, where they follow from the operands'
         if op == "+":
@@ -424,6 +450,47 @@ class Expressions:
         else:
             return Unknown(True, f"operator {op}")
         return to_type(r, e.ctype, None, wide, bd)
+
+    def _scaled_uniform(self, op: str, a: Value, b: Value, mask: np.ndarray) -> Known | None:
+        """`u * c`, `c * u` or `u << c` of a block-uniform unknown `u` and a uniform integer `c`: 0
+        moved by an unknown that is a multiple of `c` (`2**c`), so that what is added to it and divided
+        by a divisor of `c` keeps its form (`(row * width + 2 * column) / 2`). None for other pairs."""
+        if type(a) is Unknown and not a.lane_varying and type(b) is Known and not b.shift \
+                and self._uniform(b, mask):
+            u, c = a, b
+        elif op == "*" and type(b) is Unknown and not b.lane_varying and type(a) is Known and not a.shift \
+                and self._uniform(a, mask):
+            u, c = b, a
+        else:
+            return None
+        k = _one_int(c)
+        if op == "<<":
+            k = 1 << k if k is not None and 0 <= k < 32 else None
+        return with_step(Known(np.zeros_like(c.arr), u.reason), abs(k) if k else None)
+
+    def _shifted(self, op: str, a: Known, b: Known, ct: ir.CType, shift: str, mask: np.ndarray) -> Value:
+        """`a op b` where one or both hold a shift (an unknown u): (x + u) op y keeps the form for +, -,
+        * by a uniform constant, and, where u is known to be a multiple of the divisor (`step`), for
+        / (of a non-negative x: an index), >> and << by a uniform constant."""
+        x, y, wide = a.arr, b.arr, a.wide or b.wide
+        if a.shift and b.shift:
+            step = gcd(a.step, b.step) if a.step and b.step else None
+        else:
+            step = a.step if a.shift else b.step
+        if op in ("+", "-"):
+            return with_step(to_type(x + y if op == "+" else x - y, ct, shift, wide), step)
+        if op == "*" and not (a.shift and b.shift) and self._by_uniform(a, b, mask):
+            c = _one_int(b if a.shift else a)
+            return with_step(to_type(x * y, ct, shift, wide), step * abs(c) if step and c else None)
+        d = _one_int(b) if a.shift and not b.shift and step else None
+        if d is not None:
+            if op == "/" and d > 0 and step % d == 0 and x.size and x.min() >= 0:
+                return with_step(to_type(x // d, ct, shift, wide), step // d)
+            if op == ">>" and 0 <= d < 63 and step % (1 << d) == 0:
+                return with_step(to_type(x >> d, ct, shift, wide), step >> d)
+            if op == "<<" and 0 <= d < 32:
+                return with_step(to_type(x << d, ct, shift, wide), step << d)
+        return self._unknown_from(shift, mask, Known(x), Known(y))
 
     def _by_uniform(self, a: Known, b: Known, mask: np.ndarray) -> bool:
         """Is one factor of a shifted product free of the shift and uniform?"""

@@ -34,7 +34,8 @@ from .intrinsics import integer_intrinsic, is_pure_function
 from .stats import (LOOP_MEMO_SIZE, MAX_CALL_DEPTH, MAX_LOOP_ITERATIONS, SOFT_STEP_BUDGET, STEP_BUDGET,
                     SWEEP_ELEMENTS_PER_STEP, SWEEP_ROWS, UNKNOWN_TRIP_SAMPLE, BudgetExceeded, LaunchConfig,
                     SiteStats)
-from .values import Fields, Known, ParamValue, Ptr, RowDivergence, Unknown, Value, mask_any, select, to_type
+from .values import (PER_WARP, Fields, Known, ParamValue, Ptr, RowDivergence, Unknown, Value, mask_any, select, to_type,
+                     warp_labels, with_step)
 
 
 class _Frame:
@@ -570,7 +571,10 @@ class Interpreter(Expressions, Costing):
             size = e.ctype.bytes // len(args)
             return Fields(tuple((i * size, a) for i, a in enumerate(args)), Unknown(True, f"a field of `{name}`"))
         if is_pure_function(name):
-            return self._unknown_from(result_of(name), mask, *args)
+            u = self._unknown_from(result_of(name), mask, *args)
+            labels = warp_labels(args, self.n) if u.lane_varying and e.ctype.is_int else None
+            # one unknown integer per warp (`max(row + past_len, 0)`): each warp's own shift
+            return u if labels is None else with_step(Known(labels, u.reason + PER_WARP), 1)
         # Nothing proves the result of a function whose body is not seen the same in every thread
         # (`thread_rank()`, `curand(&s)`, `__shfl_sync`, `clock()`).
         return Unknown(True, result_of(name))
@@ -586,7 +590,7 @@ def _value_key(v: object) -> object:
     if v is None or isinstance(v, Unknown):
         return v
     if isinstance(v, Known):
-        return ("K", _array_key(v.arr), v.shift, v.wide)
+        return ("K", _array_key(v.arr), v.shift, v.wide, v.step)
     if isinstance(v, Ptr):
         return ("P", None if v.symbol is None else v.symbol.key, _value_key(v.offset))
     if isinstance(v, ParamValue):

@@ -61,6 +61,12 @@ class Known:
     #
     # `truth` (not a field either): a comparison's own booleans, `arr != 0` already made, for
     # the evaluator's truth() of the same value.
+    #
+    # `step` (not a field either, and not written by __init__: a class default, set on the few values
+    # that have one by `with_step`): for a value with a `shift`, a positive integer the unknown is a
+    # multiple of (1: an integer; `u * width`: the width), where known; None where not.
+    step = None
+
     def __init__(self, arr: np.ndarray, shift: str | None = None, wide: bool = False,
                  bounds: tuple[int, int] | None = None, truth: np.ndarray | None = None) -> None:
         d = self.__dict__
@@ -234,7 +240,46 @@ def to_type(arr: np.ndarray, ct: CType, shift: str | None = None, wide: bool = F
 def converted(v: Known, ct: CType) -> Known:
     """The C conversion of an integer value to the integer type `ct`: `v` itself where it is a no-op."""
     r = _wrap_range(ct, v.wide, v.bounds)
-    return v if r is None else Known(wrap(v.arr, ct), v.shift, False, r)
+    return v if r is None else with_step(Known(wrap(v.arr, ct), v.shift, False, r), v.step)
+
+
+def with_step(k: Known, step: int | None) -> Known:
+    """`k`, its shift known to be a multiple of `step` (nothing said where `step` is None)."""
+    if step is not None and k.shift:
+        k.__dict__["step"] = step
+    return k
+
+
+# A shift made of one unknown per warp (the result of `max(row + u, 0)` where `row` is the same in
+# every lane of a warp): `Known.shift` ends with this. Each warp's addresses move together; the
+# warps' unknowns are not the same, so such a value is never uniform over the block (its `arr`
+# holds each thread's warp: one value per warp, distinct between warps).
+PER_WARP = " (one value per warp)"
+
+
+def warp_labels(args: list["Value"], n: int) -> np.ndarray | None:
+    """Each thread's warp (0, 1, ...; the block's threads in order, 32 a warp), where every operand
+    of a pure function is the same in every lane of each warp: an integer whose lanes agree warp by
+    warp (`row / num_heads` with `row` from `threadIdx.y`), with or without a shift, or a uniform
+    unknown. None where an operand may differ between the lanes of a warp."""
+    first = None
+    for a in args:
+        if type(a) is Unknown:
+            if a.lane_varying:
+                return None
+            continue
+        if type(a) is not Known:
+            return None
+        arr = a.arr
+        if arr.shape[-1] == 1:
+            continue
+        if arr.shape[-1] != n:
+            return None
+        if first is None:
+            first = np.arange(n) // 32 * 32
+        if not np.array_equal(arr, arr[..., first]):
+            return None
+    return np.arange(n, dtype=np.int64) // 32
 
 
 def is_varying(v: Value) -> bool:
