@@ -567,6 +567,7 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
     compile leave a note and no facts; the source analysis is never lost.
     """
     from .parse.flags import user_flags
+    from .parse.includes import FALLBACK_DIR, LIBRARIES_DIR
     from .sass.facts import from_source
 
     options = parse_options(settings)
@@ -575,7 +576,11 @@ def attach_sass(result: FileResult, settings: Settings) -> None:
     except OSError:
         on_disk = None
     text = None if on_disk == result.source else result.source
-    sr = from_source(result.path, settings.arch, user_flags(result.path, options), text=text)
+    # smemlint's stand-ins for what the toolkit or the machine lacks (cuBLAS with a toolkit from PyPI,
+    # torch's headers) are searched last by nvcc too, as by the parse (translation.clang_args): through
+    # the host compiler's preprocessor, which nvcc runs on the device code as well
+    after = ["-Xcompiler", f"-idirafter,{LIBRARIES_DIR},-idirafter,{FALLBACK_DIR}"]
+    sr = from_source(result.path, settings.arch, [*user_flags(result.path, options), *after], text=text)
     result.notes += sr.notes
     if not sr.kernels:
         return
