@@ -43,34 +43,6 @@ def attach_kernel_facts(k: KernelResult, kf, arch: str) -> None:
     merged.update(_merged_on_shared_lines(k, kf, arch))
     if merged or laid or unrolled:
         _cost_as_emitted(k, merged, arch, _sass_explanation(kf), laid, unrolled)
-    _count_predicated_warps(k, kf)
-
-
-def _count_predicated_warps(k: KernelResult, kf) -> None:
-    """An access nvcc predicates instead of branching around (`if (threadIdx.x == 0) out[b] = s;` as
-    `@P0 STG`): every warp that reaches it executes the instruction, and Nsight Compute's per-line
-    figures divide by those executions, the warps whose lanes are all off included (HARDWARE.md, "How
-    to measure"; apex's layer norm: 0.25 sectors per request with 4 warps, one storing). Its requests
-    become those warps (SiteStats.warps_reaching), its per-request numbers theirs; said so."""
-    for a in k.accesses:
-        st = a.stats
-        if st is None or not a.predictable or a.space not in ("shared", "global") or a.op not in ("ld", "st") \
-                or not st.requests or st.warps_reaching <= st.requests:
-            continue
-        if not kf.predicated_on_line(a.sass_line, a.space, a.op, a.file):
-            continue
-        scale = st.requests / st.warps_reaching
-        for f in ("wavefronts_per_request", "ideal_wavefronts_per_request", "sectors_per_request",
-                  "ideal_sectors_per_request"):
-            if getattr(a, f) is not None:
-                setattr(a, f, round(getattr(a, f) * scale, 4))
-        a.assumptions.append(
-            f"SASS ({kf.arch}): nvcc predicates this access instead of branching around it, so the "
-            f"{st.warps_reaching - st.requests} executions by warps whose lanes are all off count as requests "
-            f"too, as Nsight Compute's per-line figures count them ({st.warps_reaching} in all; "
-            f"{st.requests} with an active lane)")
-        a.requests = round(a.requests / scale) if a.requests else a.requests
-        a.worst_case = None  # (the residue sweep counted the active warps only)
 
 
 def _attach_charged_lines(k: KernelResult, kf) -> None:

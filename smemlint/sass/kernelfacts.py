@@ -145,18 +145,6 @@ class KernelFacts:
                 out += [w] * n
         return out
 
-    def predicated_on_line(self, line: int, space: str, op: str, path: str | None = None) -> bool:
-        """Every memory instruction of `line` in `space` doing `op` is guarded by a predicate (`@P0 STG`):
-        nvcc predicated the access instead of branching around it, so every warp that reaches it
-        executes it, those whose lanes are all off included. False without SASS or such instructions."""
-        if self.source != "sass":
-            return False
-        key = path if path is not None else self.line_file
-        ops = [ins for ins in self.instrs
-               if ins.predicate != "@!PT" and _SPACE.get(ins.mnemonic) == (space, op)
-               and line in (ins.lines_in(key) if key is not None else [ins.line])]
-        return bool(ops) and all(ins.predicate not in ("", "@PT") for ins in ops)
-
     def groups_on_line(self, line: int, space: str, op: str, path: str | None = None
                        ) -> list[tuple[tuple[int, int], ...]] | None:
         """The memory instructions of `line` in `space` doing `op`, cut into groups: each a

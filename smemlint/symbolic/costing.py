@@ -335,14 +335,6 @@ class Costing:
             return np.arange(len(rows)), rel
         return np.nonzero(any_active)[0], rel[any_active]
 
-    def _warp_count(self, mask: np.ndarray) -> int:
-        """The warps with an active lane in `mask` (one block's lanes)."""
-        if mask is self._true or mask.ndim != 1:
-            return self._padded // 32
-        if self.n != self._padded:
-            mask = np.concatenate([mask, np.zeros(self._padded - self.n, dtype=bool)])
-        return int(mask.reshape(-1, 32).any(axis=1).sum())
-
     @staticmethod
     def _all_warps(count: int) -> np.ndarray:
         w = _ALL_WARPS.get(count)
@@ -378,8 +370,6 @@ class Costing:
         if groups is None:
             groups = _REQUESTS[rk] = self._request_groups(a, shared, op, width, instruction)
             _remember(rk)
-        entry = self._branch_entry
-        st.warps_reaching += sum(g[0] for g in groups) if entry is None else self._warp_count(entry)
         for cnt, warp, cost, lanes in groups:
             if shared:
                 st.wavefronts += cost.wavefronts * cnt  # type: ignore[attr-defined]

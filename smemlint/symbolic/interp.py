@@ -97,9 +97,6 @@ class Interpreter(Expressions, Costing):
         self._frames: list[_Frame] = []
         self._loops: list[_LoopState] = []
         self._guards: list[str] = []  # data-dependent conditions we are inside
-        # the lanes active where the outermost lane-varying `if` we are inside (in the innermost loop)
-        # was entered: the warps a predicated instruction under it executes in (costing.warps_reaching)
-        self._branch_entry: np.ndarray | None = None
         self._steps = 0
         self._padded = -(-n // 32) * 32
         self._consts: dict[int, Known] = {}
@@ -367,17 +364,10 @@ class Interpreter(Expressions, Costing):
         c = self.truth(s.cond, mask)
         if isinstance(c, np.ndarray):
             tm, em = mask & c, mask & ~c
-            outermost = self._branch_entry is None
-            if outermost:
-                self._branch_entry = mask
-            try:
-                if mask_any(tm):
-                    self.exec_stmt(s.then, tm)
-                if s.other is not None and mask_any(em):
-                    self.exec_stmt(s.other, em)
-            finally:
-                if outermost:
-                    self._branch_entry = None
+            if mask_any(tm):
+                self.exec_stmt(s.then, tm)
+            if s.other is not None and mask_any(em):
+                self.exec_stmt(s.other, em)
             return
         # Data-dependent branch: analyse both sides as if all lanes took each.
         why = f"condition on line {s.span.line if s.span else '?'} depends on {c.reason}"
@@ -415,13 +405,6 @@ class Interpreter(Expressions, Costing):
         own first worst, kept if above the one before), notes, reasons and last-written fields, the
         variables it leaves, its notes on the kernel, the parameters it read, and its steps (a replay
         that would cross the step budget runs the loop for real, to stop at the same point)."""
-        entry, self._branch_entry = self._branch_entry, None  # (nvcc branches around a loop)
-        try:
-            self._exec_loop(s, mask)
-        finally:
-            self._branch_entry = entry
-
-    def _exec_loop(self, s: ir.Loop, mask: np.ndarray) -> None:
         facts = self._loop_facts.get(id(s))
         if facts is None:
             facts = self._loop_facts[id(s)] = _LoopFacts.of(s, self.unit.functions)
@@ -647,7 +630,7 @@ def _loop_facts_of(unit: ir.TranslationUnit) -> dict[int, _LoopFacts]:
 
 _UNSET = object()
 _SUMS = ("executions", "requests", "wavefronts", "ideal", "sectors", "ideal_sectors", "bytes_requested",
-         "distinct_bytes", "warps_reaching")
+         "distinct_bytes")
 _LAST = ("symbol", "space", "width")
 
 

@@ -80,10 +80,6 @@ class SiteStats:
     # where nvcc's line table puts the instruction, when not on the access's own line: a load
     # hoisted out of its loop is attributed to the loop's line (hoisting.py)
     instruction_line: int | None = None
-    # warps that execute the instruction where nvcc predicates it instead of branching around it: those
-    # active where the outermost lane-varying `if` around it (inside its loop) was entered, the warps
-    # whose lanes are all off included (Nsight Compute's per-line "instructions executed" counts them)
-    warps_reaching: int = 0
 
     def row_metrics(self) -> list[float | None]:
         """Per virtual block: wavefronts (shared) or sectors (global) per request; None if not predicted."""
