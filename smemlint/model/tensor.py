@@ -281,68 +281,107 @@ class FragmentRequest:
 FRAGMENT_USES = ("matrix_a", "matrix_b", "accumulator")
 
 
+@dataclass(frozen=True)
+class FragmentLayout:
+    """Which elements of its matrix (A: m x k, B: k x n, accumulator: m x n) lane l = 4g + t holds.
+
+    Each of `pieces` (register order) is `run` neighbouring elements: along a row (`along_rows`:
+    elements (g + dr, run * t + dc + i)) or down a column (elements (run * t + dr + i, g + dc))."""
+
+    rows: int
+    cols: int
+    run: int
+    along_rows: bool
+    pieces: tuple[tuple[int, int], ...]
+
+    def elements(self, lane: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Per piece, the (row, col) of each of its elements held by `lane`."""
+        g, t = divmod(lane, 4)
+        if self.along_rows:
+            return tuple(tuple((g + dr, self.run * t + dc + i) for i in range(self.run)) for dr, dc in self.pieces)
+        return tuple(tuple((self.run * t + dr + i, g + dc) for i in range(self.run)) for dr, dc in self.pieces)
+
+
+_QUARTERS = ((0, 0), (8, 0), (0, 8), (8, 8))
+# (use, shape, element bytes) -> layout, measured on an H200 (2026-11-28, benchmarks/accuracy/experiments/
+# wmma_fragments: mapping.json, each lane's x[i] read back) for the types named
+FRAGMENT_LAYOUTS: dict[tuple[str, tuple[int, int, int], int], FragmentLayout] = {
+    # float, int and half accumulators; half and bf16 A
+    ("accumulator", (16, 16, 16), 4): FragmentLayout(16, 16, 2, True, _QUARTERS),
+    ("accumulator", (16, 16, 16), 2): FragmentLayout(16, 16, 2, True, _QUARTERS),
+    ("accumulator", (16, 16, 8), 4): FragmentLayout(16, 16, 2, True, _QUARTERS),  # tf32's float accumulator
+    ("accumulator", (32, 8, 16), 4): FragmentLayout(32, 8, 2, True, ((0, 0), (8, 0), (16, 0), (24, 0))),
+    ("accumulator", (8, 32, 16), 4): FragmentLayout(8, 32, 2, False, ((0, 0), (0, 8), (0, 16), (0, 24))),
+    ("accumulator", (8, 8, 4), 8): FragmentLayout(8, 8, 2, True, ((0, 0),)),  # double
+    ("matrix_a", (16, 16, 16), 2): FragmentLayout(16, 16, 2, True, _QUARTERS),
+    ("matrix_b", (16, 16, 16), 2): FragmentLayout(16, 16, 2, False, _QUARTERS),
+    ("matrix_a", (16, 16, 8), 4): FragmentLayout(16, 8, 1, True, ((0, 0), (8, 0), (0, 4), (8, 4))),  # tf32
+    ("matrix_b", (16, 16, 8), 4): FragmentLayout(8, 16, 1, False, ((0, 0), (4, 0), (0, 8), (4, 8))),
+    ("matrix_a", (8, 8, 4), 8): FragmentLayout(8, 4, 1, True, ((0, 0),)),  # double
+    ("matrix_b", (8, 8, 4), 8): FragmentLayout(4, 8, 1, False, ((0, 0),)),
+    ("matrix_a", (16, 16, 16), 1): FragmentLayout(16, 16, 4, True, ((0, 0), (8, 0))),  # u8 / s8
+    ("matrix_b", (16, 16, 16), 1): FragmentLayout(16, 16, 4, False, ((0, 0), (0, 8))),
+}
+
+
+@lru_cache(maxsize=2048)
+def _fragment_requests(use: str, layout: str, ldm: int, elem_bytes: int, op: str, shape: tuple[int, int, int],
+                       space: str) -> tuple[FragmentRequest, ...] | None:
+    """The instructions of one fragment load or store (module docstring, wmma); None where not measured."""
+    frag = FRAGMENT_LAYOUTS.get((use, shape, elem_bytes))
+    if frag is None or ldm <= 0 or layout not in ("row", "col") or (op == "st" and use != "accumulator"):
+        return None
+    leading = frag.cols if layout == "row" else frag.rows  # elements of one stored row
+    if ldm < leading:
+        return None
+
+    def offset(r: int, c: int) -> int:
+        return ((r * ldm + c) if layout == "row" else (c * ldm + r)) * elem_bytes
+
+    if space == "shared" and op == "ld" and use != "accumulator" and elem_bytes in (1, 2):
+        # ldmatrix, its rows the stored rows: 16-bit A and B as 4 matrices, the 8x8 quarters of the tile
+        # (LDSM.16.M88.4; MT88.4 for a col-major A or a row-major B); 8-bit ones stored along k (row-major
+        # A, col-major B) as 2 matrices of 16 rows of 16 bytes (LDSM.16.M88.2); 8-bit ones stored the other
+        # way are 8 x LDS.U8 (below)
+        if elem_bytes == 2:
+            offsets = tuple(((8 * ((lane // 8) % 2) + lane % 8) * ldm + 8 * (lane // 16)) * 2 for lane in range(32))
+            transposed = (use == "matrix_a") == (layout == "col")
+            return (FragmentRequest("LDSM.16.MT88.4" if transposed else "LDSM.16.M88.4", "ld", MATRIX_ROW_BYTES,
+                                    offsets, 4),)
+        if (use == "matrix_a") == (layout == "row"):
+            return (FragmentRequest("LDSM.16.M88.2", "ld", MATRIX_ROW_BYTES,
+                                    tuple((lane % 16) * ldm for lane in range(32)), 2),)
+    lanes = [frag.elements(lane) for lane in range(32)]
+    contiguous = frag.along_rows == (layout == "row")  # a lane's run lies along a stored row
+    if not contiguous and elem_bytes == 2:
+        # 16-bit elements down the stored rows: the lanes trade halves so that each moves two neighbours
+        # of a stored row, those the transposed layout would give it
+        swapped = FragmentLayout(frag.rows, frag.cols, frag.run, not frag.along_rows, frag.pieces)
+        lanes, contiguous = [swapped.elements(lane) for lane in range(32)], True
+    prefix = {"shared": "LDS" if op == "ld" else "STS", "global": "LDG.E" if op == "ld" else "STG.E"}[space]
+    width = frag.run * elem_bytes if contiguous else elem_bytes  # one instruction a piece, or an element
+    suffix = {1: ".U8", 2: ".U16", 4: "", 8: ".64", 16: ".128"}[width]
+    reqs = []
+    for p in range(len(frag.pieces)):
+        for i in range(1 if contiguous else frag.run):
+            offsets = tuple(offset(*piece[p][i]) for piece in lanes)
+            reqs.append(FragmentRequest(prefix + suffix, op, width, offsets))
+    return tuple(reqs)
+
+
 @lru_cache(maxsize=1024)
 def wmma_requests(use: str, layout: str, ldm: int, elem_bytes: int, op: str,
                   shape: tuple[int, int, int] = (16, 16, 16)) -> tuple[FragmentRequest, ...] | None:
     """The shared-memory instructions of `wmma::load_matrix_sync` (op "ld") or
     `store_matrix_sync` (op "st") of a `use` fragment ("matrix_a", "matrix_b", "accumulator")
     laid out `layout` ("row" | "col") in memory with leading dimension `ldm` elements of
-    `elem_bytes` each. None where nothing was measured (other shapes, a half accumulator, ...)."""
-    if shape != (16, 16, 16) or ldm <= 0:
-        return None
-    if use in ("matrix_a", "matrix_b") and elem_bytes == 2 and op == "ld":
-        pitch = ldm * elem_bytes
-        # matrix m of the .x4: rows 8*(m % 2) .. +7 of the stored tile, its 16-byte half m // 2
-        offsets = tuple((8 * ((lane // 8) % 2) + lane % 8) * pitch + (lane // 16) * MATRIX_ROW_BYTES
-                        for lane in range(32))
-        transposed = (use == "matrix_a") == (layout == "col")
-        name = "LDSM.16.MT88.4" if transposed else "LDSM.16.M88.4"
-        return (FragmentRequest(name, "ld", MATRIX_ROW_BYTES, offsets, 4),)
-    if use == "accumulator" and elem_bytes == 4:
-        # lane = 4 g + t holds elements (g, 2t), (g, 2t + 1) of each 8x8 quarter (rows g, g + 8;
-        # columns 2t, 8 + 2t)
-        if layout == "row":
-            reqs = []
-            for quarter in range(4):
-                r0, c0 = 8 * (quarter % 2), 8 * (quarter // 2)
-                offsets = tuple(((r0 + lane // 4) * ldm + c0 + 2 * (lane % 4)) * 4 for lane in range(32))
-                reqs.append(FragmentRequest("STS.64" if op == "st" else "LDS.64", op, 8, offsets))
-            return tuple(reqs)
-        if layout == "col":
-            reqs = []
-            for quarter in range(4):
-                r0, c0 = 8 * (quarter % 2), 8 * (quarter // 2)
-                for dc in range(2):
-                    offsets = tuple(((c0 + 2 * (lane % 4) + dc) * ldm + r0 + lane // 4) * 4 for lane in range(32))
-                    reqs.append(FragmentRequest("STS" if op == "st" else "LDS", op, 4, offsets))
-            return tuple(reqs)
-    if use == "accumulator" and elem_bytes == 2 and layout == "row" and op == "st":
-        # a `half` accumulator holds the same elements as a float one, two halves per 32-bit register:
-        # stored row-major it is 4 x STS, one per 8x8 quarter (measured on the H100: cuda_hgemm's wmma
-        # HGEMMs, 8 wavefronts per request at ldm 128, 1 at ldm 136: benchmarks/accuracy/llm)
-        return tuple(FragmentRequest("STS", op, 4, tuple(((8 * (quarter % 2) + lane // 4) * ldm + 8 * (quarter // 2)
-                                                           + 2 * (lane % 4)) * 2 for lane in range(32)))
-                     for quarter in range(4))
-    return None
+    `elem_bytes` each. None where nothing was measured (other shapes, sub-byte types, ...)."""
+    return _fragment_requests(use, layout, ldm, elem_bytes, op, shape, "shared")
 
 
 @lru_cache(maxsize=1024)
 def wmma_global_requests(use: str, layout: str, ldm: int, elem_bytes: int, op: str,
                          shape: tuple[int, int, int] = (16, 16, 16)) -> tuple[FragmentRequest, ...] | None:
     """The global-memory instructions of `wmma::load_matrix_sync` / `store_matrix_sync` straight from or
-    to global memory (no ldmatrix there): each lane moves its own elements, two `half`s of one row per
-    32-bit LDG.E / STG.E, lane 4g + t the elements (g, 2t..2t+1) of each 8x8 quarter, rows `ldm` elements
-    apart. Measured on the H100 (cuda_hgemm's wmmaNaiveKernel, benchmarks/accuracy/llm: crt/mma.hpp:91,
-    103 and 467) for a row-major A, a col-major B (whose 16-element rows are its columns) and a `half`
-    accumulator stored row-major: 8 sectors per request at ldm 4096. Other layouts, element types and
-    shapes were not measured: None."""
-    if shape != (16, 16, 16) or ldm <= 0 or elem_bytes != 2:
-        return None
-    contiguous = {"matrix_a": layout == "row" and op == "ld", "matrix_b": layout == "col" and op == "ld",
-                  "accumulator": layout == "row" and op == "st"}.get(use, False)
-    if not contiguous:
-        return None
-    name = "LDG.E" if op == "ld" else "STG.E"
-    return tuple(FragmentRequest(name, op, 4, tuple(((8 * (quarter % 2) + lane // 4) * ldm + 8 * (quarter // 2)
-                                                     + 2 * (lane % 4)) * 2 for lane in range(32)))
-                 for quarter in range(4))
+    to global memory: each lane moves its own elements (no ldmatrix), as for shared memory otherwise."""
+    return _fragment_requests(use, layout, ldm, elem_bytes, op, shape, "global")
