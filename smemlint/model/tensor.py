@@ -66,20 +66,25 @@ cp.async (`LDGSTS.E[.64|.128]`, `.cg` -> `.BYPASS`; `__pipeline_memcpy_async`)
         wavefronts by alignment, fixtures/tensor_tile_loader.cu 10.5). `.ca` lanes
         guarded off are not counted.
 
-wmma (m16n16k16, `__half`/`__nv_bfloat16` A and B, `float` accumulator)
-    `load_matrix_sync` of A or B from shared memory is one `LDSM.16.M88.4`
-    (`MT88.4` for a col-major A or a row-major B): its four matrices are the
-    8x8 quarters of the 16x16 tile, rows `ldm` elements apart. Measured at
-    ldm 16, 24, 32, 40, 64, 72: 8, 4, 16, 4, 32, 4 wavefronts (row-major A;
-    col-major A and B at 16/24/64: 8/4/32). A float accumulator stored
-    `mem_row_major` is 4 x STS.64 (lane l = 4g + t writes elements (g, 2t..2t+1)
-    of each 8x8 quarter): measured 4, 4, 2, 8, 4, 8 wavefronts per request at
-    ldm 16, 20, 24, 32, 36, 64; `mem_col_major` is 8 x STS of one element each:
-    4 at ldm 16, 1 at ldm 20. Loaded `mem_row_major` it is 4 x LDS.64 (4 at
-    ldm 16). A `half` accumulator stored `mem_row_major` is 4 x STS (a half2 per
-    lane, the same elements): 8 and 1 wavefronts per request at ldm 128 and 136
-    (cuda_hgemm's wmma HGEMMs, benchmarks/accuracy/llm). Other shapes and types
-    were not measured: `wmma_requests` returns None for them.
+wmma fragments (`load_matrix_sync` / `store_matrix_sync`)
+    FRAGMENT_LAYOUTS says which elements lane l = 4g + t holds (read back on an H200, 2026-11-28:
+    benchmarks/accuracy/experiments/wmma_fragments/mapping.json): pieces of `run` neighbours of a
+    row (accumulators: row g, columns 2t..2t+1 of each 8x8 quarter) or of a column (B fragments).
+    Each piece whose run lies along a stored row is one access of run x element bytes per lane
+    (a float/int accumulator row-major: 4 x STS.64; double: 1 x STS.128; tf32 A: 4 x LDS; u8 A
+    row-major in global memory: 2 x LDG.E); a run across stored rows is one access per element
+    (float col-major: 8 x STS; u8 A col-major: 8 x LDS.U8), except 16-bit elements, which the lanes
+    trade so that each moves two neighbours of a stored row (half accumulator col-major: 4 x STS).
+    From shared memory 16-bit A and B are one LDSM.16.M88.4 (MT88.4 for a col-major A or a row-major
+    B), its matrices the 8x8 quarters of the tile, rows `ldm` elements apart; 8-bit A (row-major) and
+    B (col-major) one LDSM.16.M88.2 of 16 rows of 16 bytes. Through a generic pointer (nvcc's only
+    form for tf32 and double) the accesses are those of global memory, LD.E / ST.E, and cost the same
+    as LDS / STS. Measured: 2,800 loads and stores (every layout above, row and col, ldm 4-8192, two
+    base offsets, shared, global and generic: experiments/wmma_fragments/measured-sm90.json, all
+    matched by tests/model/test_tensor.py), besides the H100's LDSM at ldm 16-72 (8, 4, 16, 4, 32, 4
+    wavefronts), float accumulators (STS.64 4, 4, 2, 8, 4, 8 at ldm 16-64) and cuda_hgemm's half ones
+    (8 and 1 at ldm 128, 136). Other shapes (m32n8k16 / m8n32k16 A and B, sub-byte types) were not
+    measured: None.
 """
 from __future__ import annotations
 
