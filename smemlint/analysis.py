@@ -402,6 +402,8 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
                 ld_bytes, ld_sectors = ld_bytes + st.distinct_bytes, ld_sectors + st.sectors
             elif site.op == "st":
                 st_bytes, st_sectors = st_bytes + st.distinct_bytes, st_sectors + st.sectors
+        worst_iteration = worst_iteration_of(st, wf if wf is not None else sec) if predictable and not grid_sums \
+            else None
         worst_case = None
         if site.id in worst and predictable and not grid_sums:
             w = worst[site.id]
@@ -414,7 +416,7 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
             site.symbol_hint if site.symbol_hint != "?" else (st.symbol.name if st.symbol else "?"),
             (st.width or site.width) * 8, block, predictable, wf, ideal, sec, ideal_sec, assumptions,
             worst_case, st, round(requests), site.text, instruction_line=st.instruction_line or site.instruction_line or None,
-            instruction=site.instruction, worst_block=worst_block))
+            instruction=site.instruction, worst_block=worst_block, worst_iteration=worst_iteration))
     notes = [t for _, _, t in it.notes]
     if not any(a.space in ("shared", "global") for a in accesses):  # its traffic a library's? (calltree.py)
         notes += unmodelled_memory_note(kernel, unit.functions)
@@ -427,6 +429,28 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
     if st_sectors:
         kr.global_store_efficiency = round(min(1.0, st_bytes / (st_sectors * 32)), 4)
     return kr
+
+
+def worst_iteration_of(st, average: float | None) -> dict | None:
+    """The costliest request of an access whose requests cost differently, and the loop iterations it ran
+    in (issue 30 item 3: ncu's per-line number is the request-weighted mean over the iterations, and
+    the worst iteration goes beside it); None outside loops or when no request costs more than the mean."""
+    w = st.worst
+    if w is None or not w.iterations or average is None or w.wavefronts - average <= 0.005:
+        return None
+    key = "wavefronts_per_request" if st.space == "shared" else "sectors_per_request"
+    return {key: round(float(w.wavefronts), 4), "warp": w.warp,
+            "loops": [{"line": line, "iteration": i, "variable": said or None} for line, i, said in w.iterations]}
+
+
+def iteration_words(worst_iteration: dict | None) -> str:
+    """`in iteration 8 of the loop at line 67 (d = 2)`, innermost loop first; "" without one."""
+    if not worst_iteration:
+        return ""
+    parts = [f"iteration {lp['iteration']} of the loop at line {lp['line']}" + (f" ({lp['variable']})" if lp["variable"]
+                                                                               else "")
+             for lp in reversed(worst_iteration["loops"])]
+    return "in " + ", ".join(parts)
 
 
 _TEXT_CONTROLS = {9, 10, 11, 12, 13, 27}  # tab, newlines, form feed, escape (colour codes in comments)

@@ -51,6 +51,10 @@ class AccessResult:
     # the grid's costliest block and its per-request cost, when the per-request fields are the
     # average over the grid's blocks and that block differs from it (issue 12 item 4)
     worst_block: dict | None = None
+    # the costliest request and the loop iterations it ran in, when it costs more than the average:
+    # {"wavefronts_per_request" | "sectors_per_request", "warp", "loops": [{"line", "iteration", "variable"}]}
+    # (analysis.worst_iteration_of; issue 30 item 3)
+    worst_iteration: dict | None = None
     # where nvcc's line table charges this access's instructions when some land on another line than
     # its own (a toolkit header's operator or intrinsic, a helper): [{"file", "line", "instructions"}]
     # (--sass; analysis._attach_charged_lines); None otherwise

@@ -398,7 +398,10 @@ def lower_call(fl, c: ci.Cursor, name: str, args_c: list[ci.Cursor], ct: ir.CTyp
         op = "ld" if name == "load_matrix_sync" else "st"
         sp = fl.span(c)
         lv = ir.Deref(pointee, fl.expr(ptr_c), sp)
-        sid = _instruction_site(fl, c, op, pointee.bytes, lv, f"wmma.{'load' if op == 'ld' else 'store'}.{use}")
+        name = f"wmma.{'load' if op == 'ld' else 'store'}.{use}"
+        if use != "accumulator" and pointee.bytes != 2:  # tf32, double, 8-bit A and B: `wmma.load.matrix_a.row.b8`
+            name += f".{layout}.b{8 * pointee.bytes}"
+        sid = _instruction_site(fl, c, op, pointee.bytes, lv, name)
         value = ir.Opaque(pointee, "fragment registers", uniform=False) if op == "st" else None
         return ir.FragmentAccess(ir.INT, ir.Access(pointee, sid, op, lv, value), fl.expr(args_c[2]), use, layout, shape)
     return None

@@ -66,20 +66,25 @@ cp.async (`LDGSTS.E[.64|.128]`, `.cg` -> `.BYPASS`; `__pipeline_memcpy_async`)
         wavefronts by alignment, fixtures/tensor_tile_loader.cu 10.5). `.ca` lanes
         guarded off are not counted.
 
-wmma (m16n16k16, `__half`/`__nv_bfloat16` A and B, `float` accumulator)
-    `load_matrix_sync` of A or B from shared memory is one `LDSM.16.M88.4`
-    (`MT88.4` for a col-major A or a row-major B): its four matrices are the
-    8x8 quarters of the 16x16 tile, rows `ldm` elements apart. Measured at
-    ldm 16, 24, 32, 40, 64, 72: 8, 4, 16, 4, 32, 4 wavefronts (row-major A;
-    col-major A and B at 16/24/64: 8/4/32). A float accumulator stored
-    `mem_row_major` is 4 x STS.64 (lane l = 4g + t writes elements (g, 2t..2t+1)
-    of each 8x8 quarter): measured 4, 4, 2, 8, 4, 8 wavefronts per request at
-    ldm 16, 20, 24, 32, 36, 64; `mem_col_major` is 8 x STS of one element each:
-    4 at ldm 16, 1 at ldm 20. Loaded `mem_row_major` it is 4 x LDS.64 (4 at
-    ldm 16). A `half` accumulator stored `mem_row_major` is 4 x STS (a half2 per
-    lane, the same elements): 8 and 1 wavefronts per request at ldm 128 and 136
-    (cuda_hgemm's wmma HGEMMs, benchmarks/accuracy/llm). Other shapes and types
-    were not measured: `wmma_requests` returns None for them.
+wmma fragments (`load_matrix_sync` / `store_matrix_sync`)
+    FRAGMENT_LAYOUTS says which elements lane l = 4g + t holds (read back on an H200, 2026-11-28:
+    benchmarks/accuracy/experiments/wmma_fragments/mapping.json): pieces of `run` neighbours of a
+    row (accumulators: row g, columns 2t..2t+1 of each 8x8 quarter) or of a column (B fragments).
+    Each piece whose run lies along a stored row is one access of run x element bytes per lane
+    (a float/int accumulator row-major: 4 x STS.64; double: 1 x STS.128; tf32 A: 4 x LDS; u8 A
+    row-major in global memory: 2 x LDG.E); a run across stored rows is one access per element
+    (float col-major: 8 x STS; u8 A col-major: 8 x LDS.U8), except 16-bit elements, which the lanes
+    trade so that each moves two neighbours of a stored row (half accumulator col-major: 4 x STS).
+    From shared memory 16-bit A and B are one LDSM.16.M88.4 (MT88.4 for a col-major A or a row-major
+    B), its matrices the 8x8 quarters of the tile, rows `ldm` elements apart; 8-bit A (row-major) and
+    B (col-major) one LDSM.16.M88.2 of 16 rows of 16 bytes. Through a generic pointer (nvcc's only
+    form for tf32 and double) the accesses are those of global memory, LD.E / ST.E, and cost the same
+    as LDS / STS. Measured: 2,800 loads and stores (every layout above, row and col, ldm 4-8192, two
+    base offsets, shared, global and generic: experiments/wmma_fragments/measured-sm90.json, all
+    matched by tests/model/test_tensor.py), besides the H100's LDSM at ldm 16-72 (8, 4, 16, 4, 32, 4
+    wavefronts), float accumulators (STS.64 4, 4, 2, 8, 4, 8 at ldm 16-64) and cuda_hgemm's half ones
+    (8 and 1 at ldm 128, 136). Other shapes (m32n8k16 / m8n32k16 A and B, sub-byte types) were not
+    measured: None.
 """
 from __future__ import annotations
 
@@ -281,68 +286,107 @@ class FragmentRequest:
 FRAGMENT_USES = ("matrix_a", "matrix_b", "accumulator")
 
 
+@dataclass(frozen=True)
+class FragmentLayout:
+    """Which elements of its matrix (A: m x k, B: k x n, accumulator: m x n) lane l = 4g + t holds.
+
+    Each of `pieces` (register order) is `run` neighbouring elements: along a row (`along_rows`:
+    elements (g + dr, run * t + dc + i)) or down a column (elements (run * t + dr + i, g + dc))."""
+
+    rows: int
+    cols: int
+    run: int
+    along_rows: bool
+    pieces: tuple[tuple[int, int], ...]
+
+    def elements(self, lane: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Per piece, the (row, col) of each of its elements held by `lane`."""
+        g, t = divmod(lane, 4)
+        if self.along_rows:
+            return tuple(tuple((g + dr, self.run * t + dc + i) for i in range(self.run)) for dr, dc in self.pieces)
+        return tuple(tuple((self.run * t + dr + i, g + dc) for i in range(self.run)) for dr, dc in self.pieces)
+
+
+_QUARTERS = ((0, 0), (8, 0), (0, 8), (8, 8))
+# (use, shape, element bytes) -> layout, measured on an H200 (2026-11-28, benchmarks/accuracy/experiments/
+# wmma_fragments: mapping.json, each lane's x[i] read back) for the types named
+FRAGMENT_LAYOUTS: dict[tuple[str, tuple[int, int, int], int], FragmentLayout] = {
+    # float, int and half accumulators; half and bf16 A
+    ("accumulator", (16, 16, 16), 4): FragmentLayout(16, 16, 2, True, _QUARTERS),
+    ("accumulator", (16, 16, 16), 2): FragmentLayout(16, 16, 2, True, _QUARTERS),
+    ("accumulator", (16, 16, 8), 4): FragmentLayout(16, 16, 2, True, _QUARTERS),  # tf32's float accumulator
+    ("accumulator", (32, 8, 16), 4): FragmentLayout(32, 8, 2, True, ((0, 0), (8, 0), (16, 0), (24, 0))),
+    ("accumulator", (8, 32, 16), 4): FragmentLayout(8, 32, 2, False, ((0, 0), (0, 8), (0, 16), (0, 24))),
+    ("accumulator", (8, 8, 4), 8): FragmentLayout(8, 8, 2, True, ((0, 0),)),  # double
+    ("matrix_a", (16, 16, 16), 2): FragmentLayout(16, 16, 2, True, _QUARTERS),
+    ("matrix_b", (16, 16, 16), 2): FragmentLayout(16, 16, 2, False, _QUARTERS),
+    ("matrix_a", (16, 16, 8), 4): FragmentLayout(16, 8, 1, True, ((0, 0), (8, 0), (0, 4), (8, 4))),  # tf32
+    ("matrix_b", (16, 16, 8), 4): FragmentLayout(8, 16, 1, False, ((0, 0), (4, 0), (0, 8), (4, 8))),
+    ("matrix_a", (8, 8, 4), 8): FragmentLayout(8, 4, 1, True, ((0, 0),)),  # double
+    ("matrix_b", (8, 8, 4), 8): FragmentLayout(4, 8, 1, False, ((0, 0),)),
+    ("matrix_a", (16, 16, 16), 1): FragmentLayout(16, 16, 4, True, ((0, 0), (8, 0))),  # u8 / s8
+    ("matrix_b", (16, 16, 16), 1): FragmentLayout(16, 16, 4, False, ((0, 0), (0, 8))),
+}
+
+
+@lru_cache(maxsize=2048)
+def _fragment_requests(use: str, layout: str, ldm: int, elem_bytes: int, op: str, shape: tuple[int, int, int],
+                       space: str) -> tuple[FragmentRequest, ...] | None:
+    """The instructions of one fragment load or store (module docstring, wmma); None where not measured."""
+    frag = FRAGMENT_LAYOUTS.get((use, shape, elem_bytes))
+    if frag is None or ldm <= 0 or layout not in ("row", "col") or (op == "st" and use != "accumulator"):
+        return None
+    leading = frag.cols if layout == "row" else frag.rows  # elements of one stored row
+    if ldm < leading:
+        return None
+
+    def offset(r: int, c: int) -> int:
+        return ((r * ldm + c) if layout == "row" else (c * ldm + r)) * elem_bytes
+
+    if space == "shared" and op == "ld" and use != "accumulator" and elem_bytes in (1, 2):
+        # ldmatrix, its rows the stored rows: 16-bit A and B as 4 matrices, the 8x8 quarters of the tile
+        # (LDSM.16.M88.4; MT88.4 for a col-major A or a row-major B); 8-bit ones stored along k (row-major
+        # A, col-major B) as 2 matrices of 16 rows of 16 bytes (LDSM.16.M88.2); 8-bit ones stored the other
+        # way are 8 x LDS.U8 (below)
+        if elem_bytes == 2:
+            offsets = tuple(((8 * ((lane // 8) % 2) + lane % 8) * ldm + 8 * (lane // 16)) * 2 for lane in range(32))
+            transposed = (use == "matrix_a") == (layout == "col")
+            return (FragmentRequest("LDSM.16.MT88.4" if transposed else "LDSM.16.M88.4", "ld", MATRIX_ROW_BYTES,
+                                    offsets, 4),)
+        if (use == "matrix_a") == (layout == "row"):
+            return (FragmentRequest("LDSM.16.M88.2", "ld", MATRIX_ROW_BYTES,
+                                    tuple((lane % 16) * ldm for lane in range(32)), 2),)
+    lanes = [frag.elements(lane) for lane in range(32)]
+    contiguous = frag.along_rows == (layout == "row")  # a lane's run lies along a stored row
+    if not contiguous and elem_bytes == 2:
+        # 16-bit elements down the stored rows: the lanes trade halves so that each moves two neighbours
+        # of a stored row, those the transposed layout would give it
+        swapped = FragmentLayout(frag.rows, frag.cols, frag.run, not frag.along_rows, frag.pieces)
+        lanes, contiguous = [swapped.elements(lane) for lane in range(32)], True
+    prefix = {"shared": "LDS" if op == "ld" else "STS", "global": "LDG.E" if op == "ld" else "STG.E"}[space]
+    width = frag.run * elem_bytes if contiguous else elem_bytes  # one instruction a piece, or an element
+    suffix = {1: ".U8", 2: ".U16", 4: "", 8: ".64", 16: ".128"}[width]
+    reqs = []
+    for p in range(len(frag.pieces)):
+        for i in range(1 if contiguous else frag.run):
+            offsets = tuple(offset(*piece[p][i]) for piece in lanes)
+            reqs.append(FragmentRequest(prefix + suffix, op, width, offsets))
+    return tuple(reqs)
+
+
 @lru_cache(maxsize=1024)
 def wmma_requests(use: str, layout: str, ldm: int, elem_bytes: int, op: str,
                   shape: tuple[int, int, int] = (16, 16, 16)) -> tuple[FragmentRequest, ...] | None:
     """The shared-memory instructions of `wmma::load_matrix_sync` (op "ld") or
     `store_matrix_sync` (op "st") of a `use` fragment ("matrix_a", "matrix_b", "accumulator")
     laid out `layout` ("row" | "col") in memory with leading dimension `ldm` elements of
-    `elem_bytes` each. None where nothing was measured (other shapes, a half accumulator, ...)."""
-    if shape != (16, 16, 16) or ldm <= 0:
-        return None
-    if use in ("matrix_a", "matrix_b") and elem_bytes == 2 and op == "ld":
-        pitch = ldm * elem_bytes
-        # matrix m of the .x4: rows 8*(m % 2) .. +7 of the stored tile, its 16-byte half m // 2
-        offsets = tuple((8 * ((lane // 8) % 2) + lane % 8) * pitch + (lane // 16) * MATRIX_ROW_BYTES
-                        for lane in range(32))
-        transposed = (use == "matrix_a") == (layout == "col")
-        name = "LDSM.16.MT88.4" if transposed else "LDSM.16.M88.4"
-        return (FragmentRequest(name, "ld", MATRIX_ROW_BYTES, offsets, 4),)
-    if use == "accumulator" and elem_bytes == 4:
-        # lane = 4 g + t holds elements (g, 2t), (g, 2t + 1) of each 8x8 quarter (rows g, g + 8;
-        # columns 2t, 8 + 2t)
-        if layout == "row":
-            reqs = []
-            for quarter in range(4):
-                r0, c0 = 8 * (quarter % 2), 8 * (quarter // 2)
-                offsets = tuple(((r0 + lane // 4) * ldm + c0 + 2 * (lane % 4)) * 4 for lane in range(32))
-                reqs.append(FragmentRequest("STS.64" if op == "st" else "LDS.64", op, 8, offsets))
-            return tuple(reqs)
-        if layout == "col":
-            reqs = []
-            for quarter in range(4):
-                r0, c0 = 8 * (quarter % 2), 8 * (quarter // 2)
-                for dc in range(2):
-                    offsets = tuple(((c0 + 2 * (lane % 4) + dc) * ldm + r0 + lane // 4) * 4 for lane in range(32))
-                    reqs.append(FragmentRequest("STS" if op == "st" else "LDS", op, 4, offsets))
-            return tuple(reqs)
-    if use == "accumulator" and elem_bytes == 2 and layout == "row" and op == "st":
-        # a `half` accumulator holds the same elements as a float one, two halves per 32-bit register:
-        # stored row-major it is 4 x STS, one per 8x8 quarter (measured on the H100: cuda_hgemm's wmma
-        # HGEMMs, 8 wavefronts per request at ldm 128, 1 at ldm 136: benchmarks/accuracy/llm)
-        return tuple(FragmentRequest("STS", op, 4, tuple(((8 * (quarter % 2) + lane // 4) * ldm + 8 * (quarter // 2)
-                                                           + 2 * (lane % 4)) * 2 for lane in range(32)))
-                     for quarter in range(4))
-    return None
+    `elem_bytes` each. None where nothing was measured (other shapes, sub-byte types, ...)."""
+    return _fragment_requests(use, layout, ldm, elem_bytes, op, shape, "shared")
 
 
 @lru_cache(maxsize=1024)
 def wmma_global_requests(use: str, layout: str, ldm: int, elem_bytes: int, op: str,
                          shape: tuple[int, int, int] = (16, 16, 16)) -> tuple[FragmentRequest, ...] | None:
     """The global-memory instructions of `wmma::load_matrix_sync` / `store_matrix_sync` straight from or
-    to global memory (no ldmatrix there): each lane moves its own elements, two `half`s of one row per
-    32-bit LDG.E / STG.E, lane 4g + t the elements (g, 2t..2t+1) of each 8x8 quarter, rows `ldm` elements
-    apart. Measured on the H100 (cuda_hgemm's wmmaNaiveKernel, benchmarks/accuracy/llm: crt/mma.hpp:91,
-    103 and 467) for a row-major A, a col-major B (whose 16-element rows are its columns) and a `half`
-    accumulator stored row-major: 8 sectors per request at ldm 4096. Other layouts, element types and
-    shapes were not measured: None."""
-    if shape != (16, 16, 16) or ldm <= 0 or elem_bytes != 2:
-        return None
-    contiguous = {"matrix_a": layout == "row" and op == "ld", "matrix_b": layout == "col" and op == "ld",
-                  "accumulator": layout == "row" and op == "st"}.get(use, False)
-    if not contiguous:
-        return None
-    name = "LDG.E" if op == "ld" else "STG.E"
-    return tuple(FragmentRequest(name, op, 4, tuple(((8 * (quarter % 2) + lane // 4) * ldm + 8 * (quarter // 2)
-                                                     + 2 * (lane % 4)) * 2 for lane in range(32)))
-                 for quarter in range(4))
+    to global memory: each lane moves its own elements (no ldmatrix), as for shared memory otherwise."""
+    return _fragment_requests(use, layout, ldm, elem_bytes, op, shape, "global")

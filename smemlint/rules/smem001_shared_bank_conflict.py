@@ -94,7 +94,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ..analysis import AccessResult, KernelResult
+from ..analysis import AccessResult, KernelResult, iteration_words
 from ..diagnostics import Diagnostic, Edit, Fix, Rule, Severity
 from ..picture import lanes_to_banks
 from ..symbolic.interp import Interpreter
@@ -387,7 +387,9 @@ def check(ctx) -> Iterator[Diagnostic]:
         else:
             msg = (f"bank conflict on `{a.symbol}`: {per_request(wf)} wavefronts per request on average "
                    f"where {per_request(ideal)} would do")
-            worst_said = f"the worst request is {cost.ways}-way ({per_request(cost.wavefronts)} wavefronts): "
+            where = iteration_words(a.worst_iteration)
+            worst_said = (f"the worst request is {cost.ways}-way ({per_request(cost.wavefronts)} wavefronts)"
+                          f"{', ' + where if where else ''}: ")
         if cost.worst_bank is not None:
             msg += (f"; {worst_said}in warp {worst.warp}, lanes {_lanes_text(cost.worst_lanes)} hit bank "
                     f"{cost.worst_bank} at {cost.ways} different words")

@@ -383,7 +383,26 @@ class Costing:
                 metric = cost.sectors  # type: ignore[attr-defined]
             st.requests += cnt * getattr(cost, "requests", 1)  # a compare-and-swap loop's trips
             if st.worst is None or metric > st.worst.wavefronts:
-                st.worst = WorstRequest(metric, warp, lanes, cost)
+                st.worst = WorstRequest(metric, warp, lanes, cost, self._iterations(warp))
+
+    def _iterations(self, warp: int) -> tuple[tuple[int, int, str], ...]:
+        """The loop iterations running now, outermost first: (loop line, iteration from 1, the value of
+        the variable the loop steps as `name = value` when warp `warp`'s threads agree on it, else "")."""
+        loops = getattr(self, "_loops", None)
+        if not loops:
+            return ()
+        env = self._frames[-1].env if getattr(self, "_frames", None) else {}
+        out = []
+        for state in loops:
+            said = ""
+            value = env.get(state.var.var) if state.var is not None else None
+            if isinstance(value, Known) and not value.shift:
+                lanes = np.broadcast_to(value.arr, (self.n,))[32 * warp:32 * warp + 32] if value.arr.ndim <= 1 \
+                    and value.arr.size in (1, self.n) else None
+                if lanes is not None and len(lanes) and (lanes == lanes[0]).all():
+                    said = f"{state.var.name} = {int(lanes[0])}"
+            out.append((state.line or 0, state.iteration + 1, said))
+        return tuple(out)
 
     def _request_groups(self, a: np.ndarray, shared: bool, op: str, width: int, instruction: str = "") -> tuple:
         """(warps with this pattern, first such warp, model cost, lanes) per distinct warp pattern."""

@@ -31,9 +31,18 @@ _MATRIX = re.compile(r"^(ldmatrix|stmatrix)\.x([124])\b")
 def matrix_count(instruction: str) -> int:
     """Matrices an ldmatrix/stmatrix site moves (`ldmatrix.x4.trans` -> 4); 0 for other sites."""
     if instruction.startswith(("wmma.load.matrix_a", "wmma.load.matrix_b")):
-        return 4  # one LDSM.16.M88.4 / MT88.4 (model/tensor.wmma_requests)
+        return wmma_matrices(instruction)
     m = _MATRIX.match(instruction)
     return int(m.group(2)) if m else 0
+
+
+def wmma_matrices(instruction: str) -> int:
+    """Matrices of the ldmatrix a wmma A or B fragment load from shared memory compiles to (`wmma.load.matrix_a`,
+    16-bit: LDSM.x4; `wmma.load.matrix_a.row.b8`: LDSM.x2; 0 for a plain LDS: model/tensor.wmma_requests)."""
+    parts = instruction.split(".")  # wmma, load, matrix_a[, layout, bBITS]
+    layout, bits = (parts[3], int(parts[4][1:])) if len(parts) >= 5 and parts[4][1:].isdigit() else ("row", 16)
+    reqs = wmma_requests(parts[2], layout, 64, bits // 8, "ld")
+    return reqs[0].matrices if reqs and len(reqs) == 1 else 0
 
 
 _PTX_INT32 = ("u32", "s32", "b32")
@@ -57,8 +66,8 @@ def atomic_form(instruction: str) -> str:
 
 def instruction_words(instruction: str) -> str:
     """How a site's instruction is named in messages: `ldmatrix.x4`, `wmma load_matrix_sync (LDSM.x4)`."""
-    if instruction.startswith("wmma.load.matrix_"):
-        return f"wmma load_matrix_sync of {instruction.split('.')[-1]} (one ldmatrix.x4)"
+    if instruction.startswith("wmma.load.matrix_") and wmma_matrices(instruction):
+        return f"wmma load_matrix_sync of {instruction.split('.')[2]} (one ldmatrix.x{wmma_matrices(instruction)})"
     return instruction
 
 
@@ -249,6 +258,6 @@ def run_fragment_access(it, e: ir.FragmentAccess, mask: np.ndarray) -> Value:
     for req in requests:
         offsets = np.asarray(req.offsets, dtype=np.int64)[lane]
         it.record(acc.site, req.op, Ptr(ptr.symbol, Known(base + offsets, ptr.offset.shift)), req.width, mask)
-    st.notes.add(f"compiles to {len(requests)} x {requests[0].instruction} per warp "
-                 "(H100, CUDA 13: benchmarks/accuracy/idioms)")
+    st.notes.add(f"compiles to {len(requests)} x {requests[0].instruction} per warp (measured on the H100 and "
+                 "H200, CUDA 13: benchmarks/accuracy/experiments/wmma_fragments)")
     return Unknown(True, "a wmma fragment")

@@ -54,9 +54,10 @@ class _LoopState:
     stack when the iteration's body began (the paths past a data-dependent `continue` or `break` are
     kept there until the iteration ends); `past_breaks`: those of a `break`, for the iterations after."""
 
-    __slots__ = ("broken", "continued", "guard_base", "hoisted", "iteration", "line", "past_breaks")
+    __slots__ = ("broken", "continued", "guard_base", "hoisted", "iteration", "line", "past_breaks", "var")
 
-    def __init__(self, hoisted: frozenset[int] = frozenset(), line: int | None = None) -> None:
+    def __init__(self, hoisted: frozenset[int] = frozenset(), line: int | None = None,
+                 var: ir.VarRef | None = None) -> None:
         self.broken: np.ndarray | None = None
         self.continued: np.ndarray | None = None
         self.hoisted = hoisted
@@ -64,6 +65,7 @@ class _LoopState:
         self.line = line
         self.guard_base = 0
         self.past_breaks: list[str] = []
+        self.var = var  # the variable its step assigns (`s >>= 1`, `++i`): named where a request is the worst
 
 
 class Interpreter(Expressions, Costing):
@@ -432,7 +434,9 @@ class Interpreter(Expressions, Costing):
         hoisted = self._hoisted.get(id(s))
         if hoisted is None:
             hoisted = self._hoisted[id(s)] = hoisted_loads(s, self.unit.volatile_vars)
-        state = _LoopState(hoisted, s.span.line if s.span else None)
+        stepped = getattr(s.step, "target", None)
+        state = _LoopState(hoisted, s.span.line if s.span else None,
+                           stepped if isinstance(stepped, ir.VarRef) else None)
         self._loops.append(state)
         frame = self._frames[-1]
         batched = self._batched

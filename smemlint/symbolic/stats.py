@@ -50,6 +50,8 @@ class WorstRequest:
     warp: int
     addresses: tuple[int | None, ...]
     detail: object  # SharedCost | GlobalCost
+    # the loop iterations it ran in, outermost first: ((loop line, iteration from 1, "s = 8" or ""), ...)
+    iterations: tuple[tuple[int, int, str], ...] = ()
 
 
 @dataclass

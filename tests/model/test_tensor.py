@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smemlint.model import shared_wavefronts
-from smemlint.model.tensor import (async_copy_cost, matrix_address_lanes, matrix_wavefronts,
+from smemlint.model.coalescing import global_sectors
+from smemlint.model.tensor import (FRAGMENT_LAYOUTS, async_copy_cost, matrix_address_lanes, matrix_wavefronts,
                                    wmma_global_requests, wmma_requests)
 
 PROPERTY = settings(max_examples=200, deadline=None)
@@ -162,12 +163,82 @@ def test_wmma_fragment_covers_the_tile_once(ldm, layout):
 
 
 def test_wmma_unmeasured_is_none():
-    assert wmma_requests("accumulator", "col", 16, 2, "st") is None  # half accumulator, col-major
-    assert wmma_requests("accumulator", "row", 16, 2, "ld") is None  # ... loaded
-    assert wmma_requests("matrix_a", "row", 16, 2, "ld", (32, 8, 16)) is None
-    assert wmma_global_requests("matrix_a", "col", 4096, 2, "ld") is None
-    assert wmma_global_requests("matrix_b", "row", 4096, 2, "ld") is None
-    assert wmma_global_requests("accumulator", "row", 4096, 4, "st") is None  # a float accumulator
+    assert wmma_requests("matrix_a", "row", 16, 2, "ld", (32, 8, 16)) is None  # half A of another shape
+    assert wmma_requests("matrix_a", "row", 32, 1, "ld", (8, 8, 32)) is None  # 4-bit A (m8n8k32)
+    assert wmma_requests("matrix_a", "row", 16, 4, "ld") is None  # a 4-byte A of m16n16k16: no such fragment
+    assert wmma_requests("matrix_a", "row", 16, 2, "st") is None  # only accumulators are stored
+    assert wmma_global_requests("accumulator", "row", 8, 4, "st") is None  # ldm shorter than a row
+
+
+WMMA_DIR = Path(__file__).parents[2] / "benchmarks/accuracy/experiments/wmma_fragments"
+_USES = {"a": "matrix_a", "b": "matrix_b", "acc": "accumulator"}
+_SHAPES = {"m16n16k16": (16, 16, 16), "m16n16k8": (16, 16, 8), "m8n8k4": (8, 8, 4), "m32n8k16": (32, 8, 16),
+           "m8n32k16": (8, 32, 16)}
+_BYTES = {"f32": 4, "s32": 4, "f16": 2, "f64": 8, "tf32": 4, "u8": 1}
+
+
+def _fragment_kind(kind: str) -> tuple[str, tuple[int, int, int], int]:
+    use, elem, shape = kind.split("_")  # acc_f32_m16n16k16
+    return _USES[use], _SHAPES[shape], _BYTES[elem]
+
+
+def test_wmma_fragments_as_measured():
+    """All 2,800 fragment loads and stores of benchmarks/accuracy/experiments/wmma_fragments (H200, one
+    warp each): the instructions per warp and their wavefronts (shared) or sectors (global). Through a
+    generic pointer the compiler emits the global decomposition (no ldmatrix) and shared memory costs the
+    same per instruction."""
+    doc = json.loads((WMMA_DIR / "measured-sm90.json").read_text())
+    wrong = []
+    for kind, space, op, layout, ldm, base, requests, wavefronts, sectors, sass in doc["rows"]:
+        use, shape, elem = _fragment_kind(kind)
+        how = wmma_requests if space == "shared" else wmma_global_requests
+        reqs = how(use, layout, ldm, elem, op, shape)
+        if space.startswith("shared"):
+            got = sum((matrix_wavefronts([base + o for o in r.offsets], r.matrices) if r.matrices else
+                       shared_wavefronts([base + o for o in r.offsets], r.width, r.op)).wavefronts for r in reqs)
+            want = wavefronts
+        else:
+            got = sum(global_sectors([base + o for o in r.offsets], r.width).sectors for r in reqs)
+            want = sectors
+        named = space.endswith("generic") or reqs[0].instruction == sass  # generic: LD.E / ST.E
+        if (got, len(reqs)) != (want, requests) or not named:
+            wrong.append((kind, space, op, layout, ldm, base, (got, len(reqs)), (want, requests), sass))
+    assert len(doc["rows"]) == 2800 and not wrong, wrong[:10]
+
+
+def test_fragment_layouts_as_measured():
+    """FRAGMENT_LAYOUTS against the element each lane's x[i] held, read back on the H200 (mapping.json:
+    the memory index, row-major or col-major with ldm the stored row's length)."""
+    for rec in json.loads((WMMA_DIR / "mapping.json").read_text()):
+        use, shape, elem = _fragment_kind(rec["kind"])
+        frag = FRAGMENT_LAYOUTS[(use, shape, elem)]
+        for lane in range(32):
+            held = [e for piece in frag.elements(lane) for e in piece]
+            index = [(r * rec["ld"] + c) if rec["layout"] == "row" else (c * rec["ld"] + r) for r, c in held]
+            got = rec["load"][lane][:len(index)]
+            assert got == index, (rec["kind"], rec["layout"], lane)
+            assert set(rec["load"][lane]) == set(index)  # a half A/B repeats its 8 elements in x[8..15]
+
+
+@PROPERTY
+@given(st.sampled_from(sorted(FRAGMENT_LAYOUTS)), st.sampled_from(("row", "col")), st.integers(0, 64),
+       st.sampled_from(("shared", "global")))
+def test_wmma_fragment_moves_each_element_once(key, layout, extra, space):
+    """Every element of the stored tile is moved by exactly one lane of one instruction, at any ldm
+    (ldmatrix: each row address moves 16 bytes; its ignored lanes past 8 x matrices left out)."""
+    use, shape, elem = key
+    frag = FRAGMENT_LAYOUTS[key]
+    rows, cols = (frag.rows, frag.cols) if layout == "row" else (frag.cols, frag.rows)
+    ldm = cols + extra
+    ops = ("ld", "st") if use == "accumulator" else ("ld",)
+    for op in ops:
+        reqs = (wmma_requests if space == "shared" else wmma_global_requests)(use, layout, ldm, elem, op, shape)
+        moved = []
+        for r in reqs:
+            lanes = range(8 * r.matrices) if r.matrices else range(32)
+            moved += [r.offsets[lane] + k for lane in lanes for k in range(0, r.width, elem)]
+        want = sorted(elem * (i * ldm + j) for i in range(rows) for j in range(cols))
+        assert sorted(moved) == want, (key, layout, ldm, space, op)
 
 
 @pytest.mark.parametrize("ldm", [128, 136, 4096])
