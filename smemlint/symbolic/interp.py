@@ -160,6 +160,8 @@ class Interpreter(Expressions, Costing):
                 struct = Fields(tuple(sorted(known + sizes, key=lambda ov: ov[0])),
                                 Unknown(False, f"parameter `{p.name}`"))
                 env[p.var] = ParamValue(p.name, struct) if sizes else struct  # type: ignore[arg-type]
+            elif p.ctype.is_int:  # a flag no launch fixes: reading it says so (launch.py's words for it)
+                env[p.var] = ParamValue(p.name, Unknown(False, f"parameter `{p.name}`"))
             else:
                 env[p.var] = Unknown(False, f"parameter `{p.name}`")
         frame = _Frame(env)
