@@ -26,6 +26,7 @@ from typing import Callable
 import clang.cindex as ci
 
 from ..cursors.folding import operator_of
+from .elsewhere import defined_elsewhere
 from .flow import StatementRunner
 from .syntax import (ARITH, RECORD_FIELDS, record_name, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
                      ASSUMED_SIZE, COMMAND_LINE, MAX_DEPTH, NO_ARGS, ROUNDING, SWEPT, TAGS, TENSOR_SIZES,
@@ -42,8 +43,12 @@ class HostEvaluator(StatementRunner):
 
     def __init__(self, const_value: Callable[[ci.Cursor], int | None],
                  host_calls: list[tuple[ci.Cursor, ci.Cursor]],
-                 definitions: list[ci.Cursor] | None = None):
+                 definitions: list[ci.Cursor] | None = None, elsewhere: dict | None = None):
         self.const_value = const_value
+        # (USR, parameter index) -> (value, from `main` run without arguments): what the other files of the
+        # run pass to a function this file defines and calls nowhere (host/elsewhere.py, lint.py's second pass)
+        self.elsewhere = elsewhere or {}
+        self.asked_elsewhere: set[tuple[str, int]] = set()  # such parameters read here with no caller in the file
         self._host_calls = host_calls  # every (call, enclosing function) of the file
         self._definitions = definitions  # every function defined in the file
         self._globals: dict[str, object] | None = None  # file-scope variable -> its value (_global_value)
@@ -542,6 +547,15 @@ class HostEvaluator(StatementRunner):
         without arguments) is noted in `here`, the environment the parameter is read in."""
         index = next((i for i, p in enumerate(_parameters_of(fn)) if p == param), None)
         calls = self.callers(fn.get_usr() or "")
+        if index is not None and not calls and defined_elsewhere(fn):  # called from another file, if at all
+            key = (fn.get_usr() or "", index)
+            if key not in self.elsewhere:
+                self.asked_elsewhere.add(key)
+                return UNKNOWN
+            value, no_args = self.elsewhere[key]
+            if here is not None and no_args and not self._callee_arguments:
+                here[NO_ARGS] = True
+            return value
         if index is None or not calls or len(calls) > MAX_CALLERS:
             return UNKNOWN
         values = []
