@@ -8,12 +8,10 @@ from __future__ import annotations
 import clang.cindex as ci
 
 from ..cursors.nodes import in_system_header
+from .syntax import integral
 
 K = ci.CursorKind
 MAX_CALLS_OUT = 64  # calls of functions defined elsewhere whose integer arguments a file evaluates
-_INTEGERS = {ci.TypeKind.BOOL, ci.TypeKind.CHAR_U, ci.TypeKind.UCHAR, ci.TypeKind.CHAR16, ci.TypeKind.CHAR32,
-             ci.TypeKind.USHORT, ci.TypeKind.UINT, ci.TypeKind.ULONG, ci.TypeKind.ULONGLONG, ci.TypeKind.CHAR_S,
-             ci.TypeKind.SCHAR, ci.TypeKind.SHORT, ci.TypeKind.INT, ci.TypeKind.LONG, ci.TypeKind.LONGLONG}
 
 
 def defined_elsewhere(fn: ci.Cursor | None) -> bool:
@@ -36,7 +34,7 @@ def arguments_passed_out(evaluator, host_calls: list[tuple[ci.Cursor, ci.Cursor]
                 or in_system_header(ref) or not defined_elsewhere(ref):
             continue
         args = list(call.get_arguments())
-        ints = [i for i, a in enumerate(args) if a.type.get_canonical().kind in _INTEGERS]
+        ints = [i for i, a in enumerate(args) if integral(a)]
         if not ints:
             continue
         seen += 1

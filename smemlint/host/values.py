@@ -31,7 +31,7 @@ from .flow import StatementRunner
 from .syntax import (ARITH, RECORD_FIELDS, record_name, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
                      ASSUMED_SIZE, COMMAND_LINE, MAX_DEPTH, NO_ARGS, ROUNDING, SWEPT, TAGS, TENSOR_SIZES,
                      UNKNOWN, Offset, children_of, copied,
-                     default_record, element_base, floating, initialized, is_argc, is_constant, is_equality_ref,
+                     default_record, element_base, float_literal, floating, initialized, integral, is_argc, is_constant, is_equality_ref,
                      node_position, record_fields, strip, walk)
 
 K = ci.CursorKind
@@ -324,6 +324,11 @@ class HostEvaluator(StatementRunner):
             return UNKNOWN
         s = strip(e)
         k = s.kind
+        if floating(s) and integral(e):  # `int n = 1e6;`, `(int)(0.5 * N)`: a floating value made an integer
+            v = float_literal(s) if k == K.FLOATING_LITERAL else self._eval(s, env, fn, depth + 1)
+            if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v):
+                return UNKNOWN
+            return int(v != 0) if e.type.get_canonical().kind == ci.TypeKind.BOOL else int(v)
         if k == K.DECL_REF_EXPR:
             ref = s.referenced
             if ref is None or ref.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
