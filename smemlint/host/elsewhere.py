@@ -25,7 +25,8 @@ def defined_elsewhere(fn: ci.Cursor | None) -> bool:
 def arguments_passed_out(evaluator, host_calls: list[tuple[ci.Cursor, ci.Cursor]]) -> dict[str, dict[int, tuple]]:
     """USR of each project function this file calls without defining it -> {argument index: (value,
     read from `main` run without arguments)} for the integer arguments every such call of the file
-    passes alike and the host evaluator knows (the first MAX_CALLS_OUT calls)."""
+    passes alike and that constants give (literals, `const` locals, globals, enumerators: the first
+    MAX_CALLS_OUT calls); a variable the caller assigns is not followed (no value)."""
     out: dict[str, dict[int, tuple | None]] = {}
     seen = 0
     for call, fn in host_calls:
@@ -41,10 +42,11 @@ def arguments_passed_out(evaluator, host_calls: list[tuple[ci.Cursor, ci.Cursor]
         if seen > MAX_CALLS_OUT:
             break
         slot = out.setdefault(ref.get_usr() or "", {})
-        no_args = evaluator.without_arguments(fn, call)
         for i in ints:
-            v = evaluator.value(args[i], fn, call)
-            here = (v, no_args) if isinstance(v, int) and not isinstance(v, bool) else None
+            # from constants alone: running the caller's statements up to each call (a call after nested
+            # loops, HeCBench minimod's main.cu) can cost far more than the file's launches do
+            v = evaluator.constant_value(args[i])
+            here = (v, False) if isinstance(v, int) and not isinstance(v, bool) else None
             slot[i] = here if slot.get(i, here) == here else None  # the file's calls disagree: none
     return {usr: {i: v for i, v in s.items() if v is not None} for usr, s in out.items() if usr and
             any(v is not None for v in s.values())}

@@ -105,6 +105,11 @@ class HostEvaluator(StatementRunner):
         env = self._env_at(function, at if at is not None else expr) if function is not None else {}
         return self._eval(expr, env, function, depth)
 
+    def constant_value(self, expr: ci.Cursor):
+        """The value of `expr` from constants alone (literals, `const` variables with constant
+        initializers, globals, enumerators): no statement of a function is run, no caller followed."""
+        return self._eval(expr, {}, None, 0)
+
     def int_value(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor | None = None) -> int | None:
         v = self.value(expr, function, at)
         return v if isinstance(v, int) else None
