@@ -47,6 +47,9 @@ class Settings:
     # launches (ir.LaunchSite) read in other files of the run, of kernels a file defines and does not
     # launch itself (lint.py's second pass: a kernel of kernel.cu launched from main.cu)
     launches_elsewhere: tuple = ()
+    # ((USR, parameter index), (value, from `main` run without arguments)) of the functions a file defines
+    # and calls nowhere, from the calls of the other files of the run (lint.py's second pass, host/elsewhere.py)
+    values_elsewhere: tuple = ()
 
     def enabled(self, code: str) -> bool:
         if self.select and not any(code.startswith(s) for s in self.select):
@@ -284,7 +287,7 @@ def settings_toml(settings: Settings) -> list[str]:
                         for g, i, d, b in settings.per_path]
     else:
         tables_after = []
-    internal = {"source", "root", "pch_dir", "per_path", "launches_elsewhere"}
+    internal = {"source", "root", "pch_dir", "per_path", "launches_elsewhere", "values_elsewhere"}
     for f in fields(settings):
         if f.name in tables or f.name in internal:
             continue

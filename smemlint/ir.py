@@ -537,6 +537,11 @@ class TranslationUnit:
     # names of the __global__ functions the file defines in the code this build compiles (a kernel
     # written in an inactive #if branch is not among them)
     defined_kernels: set[str] = field(default_factory=set)
+    # host values across files (host/elsewhere.py): USR -> {argument index: (value, from `main` run without
+    # arguments)} of the functions the file calls and does not define; (USR, parameter index) of the functions
+    # it defines, calls nowhere and whose parameter its host code read
+    arguments_out: dict[str, dict[int, tuple]] = field(default_factory=dict)
+    asked_elsewhere: set[tuple[str, int]] = field(default_factory=set)
 
 
 @dataclass(frozen=True)

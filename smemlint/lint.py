@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from . import grouping, suppress
 from .headers_alone import explain_headers_alone
+from .host.elsewhere import agreed_values
 from .parse.written import written_kernels
 from .config import Settings
 from .diagnostics import Rule
@@ -447,10 +448,14 @@ def lint_paths(files: list[str], settings: Settings, *, jobs: int | None = None,
     jobs = jobs or default_jobs()
     if todo:
         _run_workers(todo, settings, jobs, timeout, memory_mb, done)
-    # a kernel launched only from another file of the program (kernel.cu's, from main.cu): its file
-    # again, with those launches (each such file's result cached under the launches it was given)
-    for i, elsewhere in launched_elsewhere(results).items():
-        again = dataclasses.replace(settings, launches_elsewhere=elsewhere)
+    # a kernel launched only from another file of the program (kernel.cu's, from main.cu), or a host
+    # function whose parameters only another file's calls give (rep_forces.cu's, from fit_tsne.cu): its
+    # file again, with those launches and values (each such file's result cached under what it was given)
+    redo = {i: (launches, ()) for i, launches in launched_elsewhere(results).items()}
+    for i, values in valued_elsewhere(results).items():
+        redo[i] = (redo.get(i, ((), ()))[0], values)
+    for i, (elsewhere, values) in sorted(redo.items()):
+        again = dataclasses.replace(settings, launches_elsewhere=elsewhere, values_elsewhere=values)
         later = type(cache)(again, cache.dir) if cache is not None else None
         key = later.key(files[i]) if later is not None else None
         hit = later.get(key) if later is not None else None
@@ -490,6 +495,26 @@ def launched_elsewhere(results: list[FileResult | None]) -> dict[int, tuple]:
                  for where, s in sites.get(k.key, ()) if _related(here, where)]
         if given:
             out[i] = tuple(given)
+    return out
+
+
+def valued_elsewhere(results: list[FileResult | None]) -> dict[int, tuple]:
+    """For each result (by index) whose host code read a parameter of a function it defines and calls
+    nowhere, the values the other files of the run (in its folder, or one above or below it) all pass
+    there: ((USR, index), (value, from `main` run without arguments)) pairs (host/elsewhere.py)."""
+    passed = [(os.path.dirname(os.path.abspath(r.path)), out) for r in results
+              if r is not None and (out := getattr(r, "arguments_out", None))]
+    out: dict[int, tuple] = {}
+    if not passed:
+        return out
+    for i, r in enumerate(results):
+        asked = getattr(r, "asked_elsewhere", None) if r is not None and r.status == "ok" else None
+        if not asked:
+            continue
+        here = os.path.dirname(os.path.abspath(r.path))
+        found = agreed_values(passed, set(asked), lambda where, here=here: _related(here, where))
+        if found:
+            out[i] = tuple(sorted(found.items()))
     return out
 
 

@@ -137,6 +137,10 @@ class FileResult:
     # file is analysed with them when it launches the kernel nowhere itself (lint.py)
     launches_of_others: list = field(default_factory=list)
     kernels_launched: list[str] = field(default_factory=list)  # keys of the kernels launched in this file
+    # host values across files (host/elsewhere.py): the integer arguments this file passes to functions it
+    # calls and does not define, and the parameters of its own functions it read with no caller in the file
+    arguments_out: dict = field(default_factory=dict)
+    asked_elsewhere: set = field(default_factory=set)
 
     @property
     def accesses(self) -> list[AccessResult]:

@@ -11,7 +11,7 @@ import clang.cindex as ci
 from ..cursors.folding import operator_of
 from ..cursors.nodes import for_header
 from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LATER_ITERATION, LOOPS,
-                     MAX_DEPTH, NO_ARGS, SIZED_PATH, TAGS, UNKNOWN, children_of, copied, default_record,
+                     MAX_DEPTH, NO_ARGS, SIZED_PATH, SWEPT, TAGS, UNKNOWN, children_of, copied, default_record,
                      element_base, node_position, record_fields, strip, subscripted, walk)
 
 K = ci.CursorKind
@@ -282,7 +282,7 @@ class StatementRunner:
         iteration's state is known (then `env` holds it)."""
         k = loop.kind
         if k == K.CXX_FOR_RANGE_STMT:
-            return False
+            return self._enter_first_element(kids, env, fn)
         if k == K.DO_STMT:
             return True  # the body runs once before the condition is tested
         if k == K.WHILE_STMT:
@@ -294,6 +294,28 @@ class StatementRunner:
         if cond is None:
             return False
         return self._eval(cond, env, fn, 0) not in (UNKNOWN, 0, False)
+
+    def _enter_first_element(self, kids: list, env: dict, fn: ci.Cursor) -> bool:
+        """`for (auto params : inputs)` over a list of constants (HeCBench sampling's `const std::vector<Dataset>
+        inputs = {{1000, 0, 2000, ...}, ...}`, `int sizes[] = {...}`, `for (int b : {32, 64})`): the loop variable
+        bound to the first element, marked as a sweep's value (as `block_sizes[j]` is). False: not such a list."""
+        if len(kids) < 3 or kids[0].kind != K.VAR_DECL:
+            return False
+        elements = self._eval(kids[1], env, fn, 0)
+        if not isinstance(elements, dict):
+            ref = strip(kids[1]).referenced if strip(kids[1]).kind == K.DECL_REF_EXPR else None
+            if ref is None or ref.kind != K.VAR_DECL or not ref.type.is_const_qualified():
+                return False  # (a list the function may change before the loop: not read)
+            listed = next((c for c in walk(ref) if c.kind == K.INIT_LIST_EXPR
+                           and c.type.get_canonical().kind == ci.TypeKind.CONSTANTARRAY), None)
+            elements = self._eval(listed, {}, None, 0) if listed is not None else None
+        first = elements.get(0, UNKNOWN) if isinstance(elements, dict) else UNKNOWN
+        if first is UNKNOWN:
+            return False
+        key = self._key(kids[0])
+        env[key] = copied(first)
+        self._mark(env, key, frozenset({SWEPT}))
+        return True
 
     def first_iteration_of(self, function: ci.Cursor | None, at: ci.Cursor) -> tuple[int, ...]:
         """Lines of the loops around `at` whose first iteration the values at `at` are from."""

@@ -88,6 +88,30 @@ def floating(c: ci.Cursor) -> bool:
         return False
 
 
+INTEGERS = frozenset({ci.TypeKind.BOOL, ci.TypeKind.CHAR_U, ci.TypeKind.UCHAR, ci.TypeKind.CHAR16, ci.TypeKind.CHAR32,
+                      ci.TypeKind.USHORT, ci.TypeKind.UINT, ci.TypeKind.ULONG, ci.TypeKind.ULONGLONG, ci.TypeKind.CHAR_S,
+                      ci.TypeKind.SCHAR, ci.TypeKind.SHORT, ci.TypeKind.INT, ci.TypeKind.LONG, ci.TypeKind.LONGLONG})
+
+
+def integral(c: ci.Cursor) -> bool:
+    try:
+        return c.type.get_canonical().kind in INTEGERS
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def float_literal(c: ci.Cursor) -> float | None:
+    """The value of a floating literal (`1e6`, `2.5f`, `0x1p4`), None if its text is not one."""
+    tokens = [t.spelling for t in c.get_tokens()]
+    if len(tokens) != 1:
+        return None
+    text = tokens[0].rstrip("fFlL")
+    try:
+        return float.fromhex(text) if text.lower().startswith("0x") else float(text)
+    except ValueError:
+        return None
+
+
 def strip(c: ci.Cursor) -> ci.Cursor:
     while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR, K.CSTYLE_CAST_EXPR, K.CXX_STATIC_CAST_EXPR,
                      K.CXX_FUNCTIONAL_CAST_EXPR) or (c.kind == K.CALL_EXPR and is_copy(c)):

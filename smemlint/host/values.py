@@ -26,11 +26,12 @@ from typing import Callable
 import clang.cindex as ci
 
 from ..cursors.folding import operator_of
+from .elsewhere import defined_elsewhere
 from .flow import StatementRunner
 from .syntax import (ARITH, RECORD_FIELDS, record_name, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
                      ASSUMED_SIZE, COMMAND_LINE, MAX_DEPTH, NO_ARGS, ROUNDING, SWEPT, TAGS, TENSOR_SIZES,
                      UNKNOWN, Offset, children_of, copied,
-                     default_record, element_base, floating, initialized, is_argc, is_constant, is_equality_ref,
+                     default_record, element_base, float_literal, floating, initialized, integral, is_argc, is_constant, is_equality_ref,
                      node_position, record_fields, strip, walk)
 
 K = ci.CursorKind
@@ -42,8 +43,12 @@ class HostEvaluator(StatementRunner):
 
     def __init__(self, const_value: Callable[[ci.Cursor], int | None],
                  host_calls: list[tuple[ci.Cursor, ci.Cursor]],
-                 definitions: list[ci.Cursor] | None = None):
+                 definitions: list[ci.Cursor] | None = None, elsewhere: dict | None = None):
         self.const_value = const_value
+        # (USR, parameter index) -> (value, from `main` run without arguments): what the other files of the
+        # run pass to a function this file defines and calls nowhere (host/elsewhere.py, lint.py's second pass)
+        self.elsewhere = elsewhere or {}
+        self.asked_elsewhere: set[tuple[str, int]] = set()  # such parameters read here with no caller in the file
         self._host_calls = host_calls  # every (call, enclosing function) of the file
         self._definitions = definitions  # every function defined in the file
         self._globals: dict[str, object] | None = None  # file-scope variable -> its value (_global_value)
@@ -99,6 +104,11 @@ class HostEvaluator(StatementRunner):
         the arguments of one launch share the state before the launch (int, dict, or UNKNOWN)."""
         env = self._env_at(function, at if at is not None else expr) if function is not None else {}
         return self._eval(expr, env, function, depth)
+
+    def constant_value(self, expr: ci.Cursor):
+        """The value of `expr` from constants alone (literals, `const` variables with constant
+        initializers, globals, enumerators): no statement of a function is run, no caller followed."""
+        return self._eval(expr, {}, None, 0)
 
     def int_value(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor | None = None) -> int | None:
         v = self.value(expr, function, at)
@@ -319,6 +329,11 @@ class HostEvaluator(StatementRunner):
             return UNKNOWN
         s = strip(e)
         k = s.kind
+        if floating(s) and integral(e):  # `int n = 1e6;`, `(int)(0.5 * N)`: a floating value made an integer
+            v = float_literal(s) if k == K.FLOATING_LITERAL else self._eval(s, env, fn, depth + 1)
+            if not isinstance(v, (int, float)) or isinstance(v, bool) or not math.isfinite(v):
+                return UNKNOWN
+            return int(v != 0) if e.type.get_canonical().kind == ci.TypeKind.BOOL else int(v)
         if k == K.DECL_REF_EXPR:
             ref = s.referenced
             if ref is None or ref.kind == K.TEMPLATE_NON_TYPE_PARAMETER:
@@ -542,6 +557,15 @@ class HostEvaluator(StatementRunner):
         without arguments) is noted in `here`, the environment the parameter is read in."""
         index = next((i for i, p in enumerate(_parameters_of(fn)) if p == param), None)
         calls = self.callers(fn.get_usr() or "")
+        if index is not None and not calls and defined_elsewhere(fn):  # called from another file, if at all
+            key = (fn.get_usr() or "", index)
+            if key not in self.elsewhere:
+                self.asked_elsewhere.add(key)
+                return UNKNOWN
+            value, no_args = self.elsewhere[key]
+            if here is not None and no_args and not self._callee_arguments:
+                here[NO_ARGS] = True
+            return value
         if index is None or not calls or len(calls) > MAX_CALLERS:
             return UNKNOWN
         values = []

@@ -20,6 +20,7 @@ from ..cursors.nodes import (ChildrenMemo, FileNames, decl_key, file_line_column
                              has_attribute, in_system_header, line_column, range_end, range_start, span_of)
 from ..cursors.nodes import key as cursor_key
 from ..host.calls import collect
+from ..host.elsewhere import arguments_passed_out
 from ..host.launches import (covering_instances, display_name, instances_to_analyse, is_bundled, kernel_pattern,
                              launch_site, loc_key, template_arg, walk_decls)
 from ..host.syntax import remembered_children
@@ -64,8 +65,10 @@ def instruction_line(access: Span, complete: Span) -> int:
 
 
 class Extractor:
-    def __init__(self, tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None):
+    def __init__(self, tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None,
+                 elsewhere: dict | None = None):
         self.tu = tu
+        self.elsewhere = elsewhere  # host values other files pass to this file's functions (host/elsewhere.py)
         # an editor re-linting one kernel: only the kernel defined around this line of the file (and
         # its launches) is lowered and evaluated; the others' results are kept from before
         self.focus = focus
@@ -585,7 +588,9 @@ class Extractor:
             if call.name in _SYMBOL_WRITERS and call.args:
                 target = call.args[0].replace("&", "").replace("(", "").replace(")", "").strip()
                 self.host_writes.setdefault(target.split("::")[-1], f"{call.name} at line {call.span.line}")
-        self.host_values = HostEvaluator(const_value, host_calls, functions)
+        self.host_values = HostEvaluator(const_value, host_calls, functions, self.elsewhere)
+        unit.arguments_out = arguments_passed_out(self.host_values, host_calls)
+        unit.asked_elsewhere = self.host_values.asked_elsewhere
         launches = [(launch, launch.kernel) for launch in found]
         for launch in found:  # kernels of project headers (not system headers) launched in this file
             pattern = kernel_pattern(launch.kernel)
@@ -782,10 +787,11 @@ def _builtins_in(node: object) -> set[str]:
     return found
 
 
-def extract(tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None) -> ir.TranslationUnit:
+def extract(tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None,
+            elsewhere: dict | None = None) -> ir.TranslationUnit:
     """The IR of the file's kernels, device functions and launches; with `focus` (a line of the
-    file), of the kernel defined around it only."""
-    ex = Extractor(tu, path, source, focus)
+    file), of the kernel defined around it only; `elsewhere`: HostEvaluator's."""
+    ex = Extractor(tu, path, source, focus, elsewhere)
     with remembered_children(ex.children):  # the host flow walks the same statements for each launch
         return ex.run()
 
