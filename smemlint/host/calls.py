@@ -129,7 +129,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
             continue
     for fn in entries:  # (after the main file's calls: what it calls keeps its own values first)
         instances.add(fn)
-    launches += _instantiated_launches(instances, wrappers, assigned)
+    launches += _instantiated_launches(instances, wrappers, assigned, unit)
     for c in tu.cursor.get_children():  # file-scope `volatile __shared__` / `__device__` objects
         try:
             if c.kind == K.VAR_DECL and file_of(c) == main and _is_volatile(c.type):
@@ -189,7 +189,8 @@ class _Instances:
             return
 
 
-def _instantiated_launches(instances: _Instances, wrappers: WrapperIndex, assigned: Assigned) -> list[tuple[int, Launch]]:
+def _instantiated_launches(instances: _Instances, wrappers: WrapperIndex, assigned: Assigned,
+                           unit: ir.TranslationUnit) -> list[tuple[int, Launch]]:
     """The launches in the bodies of the host template instances the file reaches (and in the
     instances those call), each with its instance as the enclosing function: the launched kernel is
     a concrete specialisation there, and values are read in the instantiated body."""
@@ -198,9 +199,11 @@ def _instantiated_launches(instances: _Instances, wrappers: WrapperIndex, assign
         fn = instances.queue.pop(0)
         try:
             tree = subtree(fn, MAX_WALK)
-            if tree is None:
-                continue
-            nodes, kids = _in_walk_order(*tree)
+            if tree is not None:
+                nodes, kids = _in_walk_order(*tree)
+            else:  # over the budget, or a visit `subtree` cannot follow (an instance that passes a lambda:
+                # tiny-cuda-nn's `generate_random(..., [upper, lower] __device__ (T v) {...})`)
+                nodes, kids = _descendants(fn, unit), children
             for c in nodes:
                 if c._kind_id != _CALL_EXPR:
                     continue

@@ -17,6 +17,7 @@ import clang.cindex as ci
 from .. import ir
 from ..cursors.nodes import in_system_header, span_of
 from ..ir import CType
+from .objects import capture_names, is_lambda_class
 
 K = ci.CursorKind
 T = ci.TypeKind
@@ -110,12 +111,15 @@ def _record_fields(ex, t: ci.Type, name: str, base: int, p: ci.Cursor, pointers:
             continue
         if bits is not None and bits >= 0 and not bits % 8:
             _record_fields(ex, b.type.get_canonical(), name, base + bits // 8, p, pointers, ints, depth + 1)
-    for f in fields:
+    # a lambda's fields have no names: each is named by the variable it captures (objects.capture_names)
+    captured = capture_names(decl) if is_lambda_class(decl) else None
+    for i, f in enumerate(fields):
         bits = f.get_field_offsetof()
         if bits is None or bits < 0 or bits % 8:
             continue
         ft = f.type.get_canonical()
-        where, offset = f"{name}.{f.spelling}", base + bits // 8
+        field_name = f.spelling or (captured[i] if captured and i < len(captured) else None) or f"#{i}"
+        where, offset = f"{name}.{field_name}", base + bits // 8
         if ft.kind == T.POINTER:
             pointers.append((offset, ir.Symbol(where, "global", ex.ctype(ft.get_pointee()), (), False, 256,
                                                span_of(p, ex.path), False, f"{ex.decl_key(p)}+{offset}")))

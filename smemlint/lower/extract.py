@@ -396,7 +396,7 @@ class Extractor:
 
     # ------------------------------------------------------------ functions
 
-    def lower_function(self, defn: ci.Cursor) -> str:
+    def lower_function(self, defn: ci.Cursor, captures: dict | None = None) -> str:
         key = self._function_keys.get(cursor_key(defn))
         if key is None:  # (a CuTe kernel calls the same helpers thousands of times)
             key = defn.get_usr() or self.decl_key(defn)
@@ -416,6 +416,8 @@ class Extractor:
         this = object_of(defn)
         if this is not None:  # a constructor or a method: its object is a variable of the body (lower/objects.py)
             low.this = ir.Param(key + "#this", "this", self.ctype(this.type))
+            for k, (ct, name, offset) in (captures or {}).items():  # a lambda's (objects.lambda_captures)
+                low.substituted[k] = ir.LocalField(ct, low.this.var, name, offset)
             if defn.kind != K.CONSTRUCTOR:
                 params = (low.this, *params)
         body = low.stmt(body_c) if body_c is not None else ir.Block(None, ())
