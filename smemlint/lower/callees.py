@@ -129,3 +129,25 @@ def _record_fields(ex, t: ci.Type, name: str, base: int, p: ci.Cursor, pointers:
             fct = ex.ctype(ft)
             if fct.is_int and ft.kind != T.ENUM:
                 ints.append((offset, where, fct))
+
+
+def shared_arguments(args: tuple) -> str:
+    """A key suffix naming the arguments of a call that point into shared memory (`&lhs_s[y][xo]`, a
+    `__shared__` array or its elements, plus offsets): "" when none does. A helper called with a shared
+    pointer and elsewhere with a global one (llm.c's `ld_vec(&lhs_s[..])` and `ld_vec(inp + ..)`)
+    is lowered once per such set: nvcc inlines each call, a shared load there and a global one here,
+    so each gets its own access site and number instead of one site reached in both spaces."""
+    shared = []
+    for i, e in enumerate(args):
+        while True:
+            if isinstance(e, (ir.Cast, ir.AddrOf)):
+                e = e.operand if isinstance(e, ir.Cast) else e.lvalue
+            elif isinstance(e, (ir.Subscript, ir.Member)):
+                e = e.base
+            elif isinstance(e, ir.BinOp) and e.op in ("+", "-"):
+                e = e.lhs if e.lhs.ctype.kind in ("ptr", "array") else e.rhs
+            else:
+                break
+        if isinstance(e, ir.SymbolRef) and e.symbol.space == "shared":
+            shared.append(str(i))
+    return "#shared:" + ",".join(shared) if shared else ""

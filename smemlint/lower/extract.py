@@ -396,7 +396,7 @@ class Extractor:
 
     # ------------------------------------------------------------ functions
 
-    def lower_function(self, defn: ci.Cursor, captures: dict | None = None) -> str:
+    def lower_function(self, defn: ci.Cursor, captures: dict | None = None, variant: str = "") -> str:
         key = self._function_keys.get(cursor_key(defn))
         if key is None:  # (a CuTe kernel calls the same helpers thousands of times)
             key = defn.get_usr() or self.decl_key(defn)
@@ -405,6 +405,7 @@ class Extractor:
             if defn.kind != K.FUNCTION_DECL and defn.semantic_parent is not None:  # a method of which class
                 key += "@" + defn.semantic_parent.type.spelling
             self._function_keys[cursor_key(defn)] = key
+        key += variant  # (lowered once per variant: callees.shared_arguments)
         if key in self.functions or key in self._lowering:
             return key
         self._lowering.add(key)
