@@ -151,3 +151,30 @@ def shared_arguments(args: tuple) -> str:
         if isinstance(e, ir.SymbolRef) and e.symbol.space == "shared":
             shared.append(str(i))
     return "#shared:" + ",".join(shared) if shared else ""
+
+
+_GENERIC_GROUP = re.compile(r"\bthread_group\b")
+_CONCRETE_GROUP = re.compile(r"\bthread_block_tile<\s*\d+|\bthread_block\b")
+
+
+def group_arguments(args_c: list, params: list) -> str:
+    """A key suffix naming, for each parameter of the type-erased `cooperative_groups::thread_group`
+    type, the concrete group a call passes (`thread_block`, `thread_block_tile<16>`): "" when none.
+    cuda-samples' `sumReduction(thread_group g, ...)` is called with the block and with a 16-thread
+    tile: lowered once per concrete group, `g.thread_rank()` is that group's rank in each
+    (instructions.cooperative_group_value reads the suffix)."""
+    out = []
+    for i, (a, p) in enumerate(zip(args_c, params)):
+        try:
+            pt, at = p.type.get_canonical().spelling, a.type.get_canonical().spelling
+            for _ in range(6):  # under the conversion to `thread_group` (a constructor call): what was passed
+                inner = [x for x in a.get_children() if x.kind.is_expression()]
+                if _CONCRETE_GROUP.search(at) or len(inner) != 1:
+                    break
+                a = inner[0]
+                at = a.type.get_canonical().spelling
+        except Exception:  # noqa: BLE001
+            continue
+        if _GENERIC_GROUP.search(pt) and not _CONCRETE_GROUP.search(pt) and _CONCRETE_GROUP.search(at):
+            out.append(f"#group{i}={at}")
+    return "".join(out)

@@ -683,8 +683,8 @@ class FunctionLowerer:
             # that hand out an `extern __shared__` array (cuda-samples' SharedMemory<T>)
             defn = callees.followed_definition(self.ex, ref)
             if defn is not None:  # (one lowering per set of shared-memory arguments: callees.shared_arguments)
-                func_key = self.ex.lower_function(defn, variant=callees.shared_arguments(args)
-                                                  if ref.kind == K.FUNCTION_DECL else "")
+                func_key = self.ex.lower_function(defn, variant=callees.shared_arguments(args) + callees.group_arguments(
+                    args_c, params) if ref.kind == K.FUNCTION_DECL else "")
         if func_key is not None and objects.object_of(defn) is not None and defn.kind != K.CONSTRUCTOR:
             this, after = objects.object_argument(self, self.method_object(c), defn)
             call = ir.Call(ct, name, (this, *args), func_key, sp)
