@@ -62,3 +62,17 @@ def test_an_index_tested_for_equality_gives_origins_not_sizes() -> None:
                       ir.Return(SPAN, None), None))
     assert index_offsets(k) == {"start"}
     assert index_bounds(k) == frozenset()
+
+
+def test_a_loop_step_is_a_stride_not_an_origin() -> None:
+    # for (i = start + gid; i < n; i += rows) ...: rows moves the index (ggml's k_repeat_back
+    # `i2 += ne2`, also its divisor): a stride, 1024 assumed; start is still where the index starts
+    k = _kernel(ir.Decl(SPAN, "l:i", "i", ir.INT, ir.BinOp(ir.INT, "+", var("start"), GID)),
+                ir.If(SPAN, ir.BinOp(ir.INT, "<", var("i", False), var("n")), ir.Return(SPAN, None), None),
+                ir.ExprStmt(SPAN, ir.Assign(ir.INT, var("i", False),
+                                            ir.BinOp(ir.INT, "+", var("i", False), var("rows")), "+=")))
+    assert index_offsets(k) == {"start"}
+    # the near miss: `i = shift + i` is not a step of a different variable: j = i + shift adds an origin
+    k2 = _kernel(ir.Decl(SPAN, "l:j", "j", ir.INT, ir.BinOp(ir.INT, "+", GID, var("shift"))),
+                 ir.If(SPAN, ir.BinOp(ir.INT, "<", var("j", False), var("n")), ir.Return(SPAN, None), None))
+    assert index_offsets(k2) == {"shift"}

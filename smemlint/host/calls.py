@@ -111,7 +111,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
                     elif launch:
                         launches += [(offset, x) for x in _pointer_launches(c, c_kids, fn, assigned, kids)]
                     else:
-                        launches += [(offset, x) for x in _wrapper_launches(c, fn, wrappers)]
+                        launches += [(offset, x) for x in _wrapper_launches(c, fn, wrappers, assigned, kids)]
                     if host_calls is not None:
                         host_calls.append((c, fn))
                     instances.add(c.referenced)
@@ -129,7 +129,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
             continue
     for fn in entries:  # (after the main file's calls: what it calls keeps its own values first)
         instances.add(fn)
-    launches += _instantiated_launches(instances, wrappers, assigned)
+    launches += _instantiated_launches(instances, wrappers, assigned, unit)
     for c in tu.cursor.get_children():  # file-scope `volatile __shared__` / `__device__` objects
         try:
             if c.kind == K.VAR_DECL and file_of(c) == main and _is_volatile(c.type):
@@ -189,7 +189,8 @@ class _Instances:
             return
 
 
-def _instantiated_launches(instances: _Instances, wrappers: WrapperIndex, assigned: Assigned) -> list[tuple[int, Launch]]:
+def _instantiated_launches(instances: _Instances, wrappers: WrapperIndex, assigned: Assigned,
+                           unit: ir.TranslationUnit) -> list[tuple[int, Launch]]:
     """The launches in the bodies of the host template instances the file reaches (and in the
     instances those call), each with its instance as the enclosing function: the launched kernel is
     a concrete specialisation there, and values are read in the instantiated body."""
@@ -198,9 +199,11 @@ def _instantiated_launches(instances: _Instances, wrappers: WrapperIndex, assign
         fn = instances.queue.pop(0)
         try:
             tree = subtree(fn, MAX_WALK)
-            if tree is None:
-                continue
-            nodes, kids = _in_walk_order(*tree)
+            if tree is not None:
+                nodes, kids = _in_walk_order(*tree)
+            else:  # over the budget, or a visit `subtree` cannot follow (an instance that passes a lambda:
+                # tiny-cuda-nn's `generate_random(..., [upper, lower] __device__ (T v) {...})`)
+                nodes, kids = _descendants(fn, unit), children
             for c in nodes:
                 if c._kind_id != _CALL_EXPR:
                     continue
@@ -213,7 +216,7 @@ def _instantiated_launches(instances: _Instances, wrappers: WrapperIndex, assign
                 elif launch:
                     out += [(offset, x) for x in _pointer_launches(c, c_kids, fn, assigned, kids)]
                 else:
-                    out += [(offset, x) for x in _wrapper_launches(c, fn, wrappers)]
+                    out += [(offset, x) for x in _wrapper_launches(c, fn, wrappers, assigned, kids)]
                     instances.add(c.referenced)
         except Exception:  # noqa: BLE001 - an instance we cannot read adds no launch
             continue
@@ -230,15 +233,26 @@ def _chevron_launch(c: ci.Cursor, c_kids: list[ci.Cursor], fn: ci.Cursor) -> Lau
                   args=list(c.get_arguments()))
 
 
-def _wrapper_launches(c: ci.Cursor, fn: ci.Cursor, wrappers: WrapperIndex) -> list[Launch]:
-    """A call of a launch wrapper (wrappers.py) that passes it a kernel: a launch of that kernel at
-    the call, with what the wrapper writes in `<<<>>>` and passes the kernel read at the call."""
+def _wrapper_launches(c: ci.Cursor, fn: ci.Cursor, wrappers: WrapperIndex, assigned: Assigned | None = None,
+                      kids=children) -> list[Launch]:
+    """A call of a launch wrapper (wrappers.py) that passes it a kernel, or a variable `fn` assigns
+    kernels to (each one launched, with the `case` labels that select it: _pointer_launches): a
+    launch of that kernel at the call, with what the wrapper writes in `<<<>>>` and passes the
+    kernel read at the call."""
+    def variable(arg: ci.Cursor) -> list:
+        ref = _strip_casts(arg)
+        var = ref.referenced if ref.kind == K.DECL_REF_EXPR else None
+        if assigned is None or var is None or var.kind != K.VAR_DECL:
+            return []
+        return [(kernel, dict(labels)) for kernel, where, labels in assigned.of(fn, var, kids) if not where]
+
     out = []
-    for kernel, fwd in wrappers.launches_of(c):
+    for kernel, fwd, bindings in wrappers.launches_of(c, variable):
         call_args = list(c.get_arguments())
         grid, block, smem = (resolve(part, call_args)[0] for part in fwd.config)
         args = [a for part in fwd.args for a in resolve(part, call_args) if a is not None]
-        out.append(Launch(c, kernel, fn, grid, block, smem, args=args, via=f"launch wrapper `{c.spelling}`"))
+        out.append(Launch(c, kernel, fn, grid, block, smem, args=args, via=f"launch wrapper `{c.spelling}`",
+                          bindings=bindings))
     return out
 
 

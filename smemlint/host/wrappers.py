@@ -140,9 +140,11 @@ class WrapperIndex:
         self.config_calls = config_calls
         self._seen: dict[str, list[Forwarded]] = {}
 
-    def launches_of(self, call: ci.Cursor) -> list[tuple[ci.Cursor, Forwarded]]:
-        """(kernel, the wrapper's launch) for each launch a call of a wrapper makes: only for calls
-        that pass a `__global__` function to a wrapper's kernel parameter."""
+    def launches_of(self, call: ci.Cursor, variable=None) -> list[tuple[ci.Cursor, Forwarded, dict]]:
+        """(kernel, the wrapper's launch, values that select it) for each launch a call of a wrapper
+        makes: for calls that pass a `__global__` function to a wrapper's kernel parameter, or a
+        variable `variable(arg)` says holds kernels ([(kernel, bindings)]: ggml's `fattn_kernel =
+        flash_attn_ext_f16<...>;` in each branch, then `launch_fattn(ctx, dst, fattn_kernel, ...)`)."""
         try:
             ref = call.referenced
             defn = _definition(ref) if ref is not None else None
@@ -155,7 +157,12 @@ class WrapperIndex:
             if not found:  # not a wrapper: its arguments need no look (most calls of a file)
                 return []
             args = list(call.get_arguments())
-            kernels = {i: k for i, a in enumerate(args) if (k := kernel_of(a)) is not None}
-            return [(kernels[f.kernel], f) for f in found if f.kernel in kernels]
+            kernels: dict[int, list] = {}
+            for i, a in enumerate(args):
+                if (k := kernel_of(a)) is not None:
+                    kernels[i] = [(k, {})]
+                elif variable is not None and any(f.kernel == i for f in found):
+                    kernels[i] = variable(a)
+            return [(k, f, b) for f in found for k, b in kernels.get(f.kernel, ())]
         except Exception:  # noqa: BLE001 - a call libclang cannot read launches nothing we can see
             return []

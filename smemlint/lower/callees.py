@@ -17,6 +17,7 @@ import clang.cindex as ci
 from .. import ir
 from ..cursors.nodes import in_system_header, span_of
 from ..ir import CType
+from .objects import capture_names, is_lambda_class
 
 K = ci.CursorKind
 T = ci.TypeKind
@@ -110,12 +111,15 @@ def _record_fields(ex, t: ci.Type, name: str, base: int, p: ci.Cursor, pointers:
             continue
         if bits is not None and bits >= 0 and not bits % 8:
             _record_fields(ex, b.type.get_canonical(), name, base + bits // 8, p, pointers, ints, depth + 1)
-    for f in fields:
+    # a lambda's fields have no names: each is named by the variable it captures (objects.capture_names)
+    captured = capture_names(decl) if is_lambda_class(decl) else None
+    for i, f in enumerate(fields):
         bits = f.get_field_offsetof()
         if bits is None or bits < 0 or bits % 8:
             continue
         ft = f.type.get_canonical()
-        where, offset = f"{name}.{f.spelling}", base + bits // 8
+        field_name = f.spelling or (captured[i] if captured and i < len(captured) else None) or f"#{i}"
+        where, offset = f"{name}.{field_name}", base + bits // 8
         if ft.kind == T.POINTER:
             pointers.append((offset, ir.Symbol(where, "global", ex.ctype(ft.get_pointee()), (), False, 256,
                                                span_of(p, ex.path), False, f"{ex.decl_key(p)}+{offset}")))
@@ -125,3 +129,52 @@ def _record_fields(ex, t: ci.Type, name: str, base: int, p: ci.Cursor, pointers:
             fct = ex.ctype(ft)
             if fct.is_int and ft.kind != T.ENUM:
                 ints.append((offset, where, fct))
+
+
+def shared_arguments(args: tuple) -> str:
+    """A key suffix naming the arguments of a call that point into shared memory (`&lhs_s[y][xo]`, a
+    `__shared__` array or its elements, plus offsets): "" when none does. A helper called with a shared
+    pointer and elsewhere with a global one (llm.c's `ld_vec(&lhs_s[..])` and `ld_vec(inp + ..)`)
+    is lowered once per such set: nvcc inlines each call, a shared load there and a global one here,
+    so each gets its own access site and number instead of one site reached in both spaces."""
+    shared = []
+    for i, e in enumerate(args):
+        while True:
+            if isinstance(e, (ir.Cast, ir.AddrOf)):
+                e = e.operand if isinstance(e, ir.Cast) else e.lvalue
+            elif isinstance(e, (ir.Subscript, ir.Member)):
+                e = e.base
+            elif isinstance(e, ir.BinOp) and e.op in ("+", "-"):
+                e = e.lhs if e.lhs.ctype.kind in ("ptr", "array") else e.rhs
+            else:
+                break
+        if isinstance(e, ir.SymbolRef) and e.symbol.space == "shared":
+            shared.append(str(i))
+    return "#shared:" + ",".join(shared) if shared else ""
+
+
+_GENERIC_GROUP = re.compile(r"\bthread_group\b")
+_CONCRETE_GROUP = re.compile(r"\bthread_block_tile<\s*\d+|\bthread_block\b")
+
+
+def group_arguments(args_c: list, params: list) -> str:
+    """A key suffix naming, for each parameter of the type-erased `cooperative_groups::thread_group`
+    type, the concrete group a call passes (`thread_block`, `thread_block_tile<16>`): "" when none.
+    cuda-samples' `sumReduction(thread_group g, ...)` is called with the block and with a 16-thread
+    tile: lowered once per concrete group, `g.thread_rank()` is that group's rank in each
+    (instructions.cooperative_group_value reads the suffix)."""
+    out = []
+    for i, (a, p) in enumerate(zip(args_c, params)):
+        try:
+            pt, at = p.type.get_canonical().spelling, a.type.get_canonical().spelling
+            for _ in range(6):  # under the conversion to `thread_group` (a constructor call): what was passed
+                inner = [x for x in a.get_children() if x.kind.is_expression()]
+                if _CONCRETE_GROUP.search(at) or len(inner) != 1:
+                    break
+                a = inner[0]
+                at = a.type.get_canonical().spelling
+        except Exception:  # noqa: BLE001
+            continue
+        if _GENERIC_GROUP.search(pt) and not _CONCRETE_GROUP.search(pt) and _CONCRETE_GROUP.search(at):
+            out.append(f"#group{i}={at}")
+    return "".join(out)

@@ -28,6 +28,7 @@ from ..host.values import HostEvaluator
 from ..ir import CType, Span
 from . import callees
 from .calltree import called_functions, reaches_write
+from .ir_walk import assigned_vars, builtins_in, field_loads, ir_nodes, rebuild
 from .lowerer import FunctionLowerer, strip
 from .objects import constructor_body, object_of
 from .representatives import representative_instances
@@ -223,7 +224,7 @@ class Extractor:
         4, 8 or 16 bytes that starts at a multiple of its size and the element is aligned to it.
         The merged access keeps the first field's site; the others' sites are dropped."""
         loads: dict[object, list[ir.Access]] = {}
-        for a in _field_loads(e):
+        for a in field_loads(e):
             loads.setdefault(ir.without_spans(a.lvalue.base), []).append(a)  # type: ignore[attr-defined]
         replace: dict[int, ir.Expr] = {}
         for group in loads.values():
@@ -252,7 +253,7 @@ class Extractor:
                 if id(a) not in replace:
                     replace[id(a)] = ir.Opaque(a.ctype, "a field loaded together with its sibling", (merged,))
                     self.merged_sites.add(a.site)
-        return _rebuild(e, replace) if replace else e
+        return rebuild(e, replace) if replace else e
 
     def merge_across_statements(self, stmts: tuple[ir.Stmt, ...]) -> tuple[ir.Stmt, ...]:
         """Sibling fields of one element loaded by consecutive statements with nothing written to
@@ -282,7 +283,7 @@ class Extractor:
             return
         loads: dict[object, list[tuple[int, ir.Access]]] = {}
         for i in run:
-            for a in _field_loads(out[i]):
+            for a in field_loads(out[i]):
                 loads.setdefault(ir.without_spans(a.lvalue.base), []).append((i, a))  # type: ignore[attr-defined]
         replace: dict[int, dict[int, ir.Expr]] = {}
         for group in loads.values():
@@ -290,8 +291,8 @@ class Extractor:
             if len(stmts) < 2:
                 continue  # within one statement: merge_siblings' business
             base = group[0][1].lvalue.base  # type: ignore[attr-defined]
-            used = {n.var for n in _nodes(base) if isinstance(n, ir.VarRef)}
-            if any(used & _assigned_vars(out[i]) for i in stmts[:-1]):
+            used = {n.var for n in ir_nodes(base) if isinstance(n, ir.VarRef)}
+            if any(used & assigned_vars(out[i]) for i in stmts[:-1]):
                 continue  # the index changes between the statements: two elements
             by_offset: dict[int, tuple[int, ir.Access]] = {}
             for i, a in group:
@@ -319,7 +320,7 @@ class Extractor:
                     replace.setdefault(i, {})[id(a)] = ir.Opaque(a.ctype, "a field loaded together with its sibling",
                                                                  (), uniform=False)
         for i, rep in replace.items():
-            out[i] = _rebuild(out[i], rep)  # type: ignore[assignment]
+            out[i] = rebuild(out[i], rep)  # type: ignore[assignment]
 
     def table_values(self, d: ci.Cursor, space: str, elem: CType, t: ci.Type,
                      is_array: bool = True) -> tuple[tuple[int, ...] | None, str]:
@@ -399,7 +400,7 @@ class Extractor:
 
     # ------------------------------------------------------------ functions
 
-    def lower_function(self, defn: ci.Cursor) -> str:
+    def lower_function(self, defn: ci.Cursor, captures: dict | None = None, variant: str = "") -> str:
         key = self._function_keys.get(cursor_key(defn))
         if key is None:  # (a CuTe kernel calls the same helpers thousands of times)
             key = defn.get_usr() or self.decl_key(defn)
@@ -408,6 +409,7 @@ class Extractor:
             if defn.kind != K.FUNCTION_DECL and defn.semantic_parent is not None:  # a method of which class
                 key += "@" + defn.semantic_parent.type.spelling
             self._function_keys[cursor_key(defn)] = key
+        key += variant  # (lowered once per variant: callees.shared_arguments)
         if key in self.functions or key in self._lowering:
             return key
         self._lowering.add(key)
@@ -419,6 +421,8 @@ class Extractor:
         this = object_of(defn)
         if this is not None:  # a constructor or a method: its object is a variable of the body (lower/objects.py)
             low.this = ir.Param(key + "#this", "this", self.ctype(this.type))
+            for k, (ct, name, offset) in (captures or {}).items():  # a lambda's (objects.lambda_captures)
+                low.substituted[k] = ir.LocalField(ct, low.this.var, name, offset)
             if defn.kind != K.CONSTRUCTOR:
                 params = (low.this, *params)
         body = low.stmt(body_c) if body_c is not None else ir.Block(None, ())
@@ -489,7 +493,7 @@ class Extractor:
         # builtins used by the device functions it calls (each function's, found once)
         for fkey, f in self.functions.items():
             if fkey not in self._builtins:
-                self._builtins[fkey] = _builtins_in(f.body)
+                self._builtins[fkey] = builtins_in(f.body)
             uses |= self._builtins[fkey]
         # its own sites, and those of every helper it calls (lowered once, maybe for an earlier kernel)
         site_ids = set(range(first_site, len(self.sites))) - self.merged_sites
@@ -706,85 +710,6 @@ class Extractor:
 
 def _symbol_hint(lv: ir.Expr) -> str:
     return ir.root_name(lv)
-
-
-def _field_loads(e: object) -> list[ir.Access]:
-    """Loads in an expression of a scalar field of a struct element in memory (`in[i].x`)."""
-    found: list[ir.Access] = []
-    stack = [e]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (tuple, list)):
-            stack.extend(n)
-            continue
-        if isinstance(n, ir.Access) and n.op == "ld" and isinstance(n.lvalue, ir.Member) and not n.lvalue.arrow \
-                and n.lvalue.ctype.kind in ("int", "float") and n.lvalue.base.ctype.kind == "record" \
-                and isinstance(n.lvalue.base, (ir.Subscript, ir.Deref)):
-            found.append(n)
-            continue
-        if isinstance(n, (ir.Loop, ir.If, ir.Select)):
-            continue  # only what one evaluation surely reads together
-        fields = getattr(n, "__dataclass_fields__", None)
-        if fields:
-            stack.extend(getattr(n, f) for f in fields if f not in ("ctype", "span"))
-    found.reverse()
-    return found
-
-
-def _nodes(e: object) -> list[object]:
-    found, stack = [], [e]
-    while stack:
-        n = stack.pop()
-        found.append(n)
-        if isinstance(n, tuple):
-            stack.extend(n)
-            continue
-        fields = getattr(n, "__dataclass_fields__", None)
-        if fields and not isinstance(n, (ir.CType, ir.Span, ir.Symbol)):
-            stack.extend(getattr(n, f) for f in fields)
-    return found
-
-
-def _assigned_vars(s: object) -> set[str]:
-    return {n.var for n in _nodes(s) if isinstance(n, ir.Decl)} | \
-        {n.target.var for n in _nodes(s) if isinstance(n, (ir.Assign, ir.IncDec)) and isinstance(n.target, ir.VarRef)}
-
-
-def _rebuild(e: object, replace: dict[int, ir.Expr]) -> object:
-    """`e` with the nodes whose ids are keys of `replace` replaced (frozen IR: rebuilt upwards)."""
-    if id(e) in replace:
-        return replace[id(e)]
-    if isinstance(e, tuple):
-        parts = tuple(_rebuild(x, replace) for x in e)
-        return parts if any(p is not q for p, q in zip(parts, e)) else e
-    fields = getattr(e, "__dataclass_fields__", None)
-    if not fields or isinstance(e, ir.CType):
-        return e
-    changes = {}
-    for f in fields:
-        v = getattr(e, f)
-        nv = _rebuild(v, replace)
-        if nv is not v:
-            changes[f] = nv
-    return dataclasses.replace(e, **changes) if changes else e
-
-
-def _builtins_in(node: object) -> set[str]:
-    found: set[str] = set()
-    stack = [node]
-    node_fields = ir.node_fields
-    while stack:
-        n = stack.pop()
-        t = type(n)
-        if t is ir.Builtin:
-            found.add(n.name)  # type: ignore[attr-defined]
-        elif t is tuple or t is list:
-            stack.extend(n)  # type: ignore[arg-type]
-        else:
-            fs = node_fields(t)
-            if fs:
-                stack.extend([getattr(n, f) for f in fs])
-    return found
 
 
 def extract(tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None,

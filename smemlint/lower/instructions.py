@@ -513,6 +513,15 @@ def cooperative_group_value(low, c: ci.Cursor, name: str, ct: ir.CType) -> ir.Ex
     spelling = obj.type.get_canonical().spelling
     if "cooperative_groups" not in spelling:
         return None
+    inner = low.ex.strip(obj)
+    ref = inner.referenced if inner.kind == ci.CursorKind.DECL_REF_EXPR else None
+    if ref is not None and ref.kind == ci.CursorKind.PARM_DECL and "#group" in low.func_key:
+        # a `thread_group` parameter of a function lowered for the concrete group a call passes
+        # (callees.group_arguments): that group's arithmetic
+        fn = ref.semantic_parent
+        index = next((i for i, p in enumerate(fn.get_arguments()) if p == ref), -1) if fn is not None else -1
+        m = re.search(rf"#group{index}=([^#]*)", low.func_key)
+        spelling = m.group(1) if m else spelling
 
     def u(v: ir.Expr | int) -> ir.Expr:
         return ir.Const(ir.UINT, v) if isinstance(v, int) else v

@@ -682,8 +682,9 @@ class FunctionLowerer:
             # functions, and methods followed like them: conversion operators and static helpers
             # that hand out an `extern __shared__` array (cuda-samples' SharedMemory<T>)
             defn = callees.followed_definition(self.ex, ref)
-            if defn is not None:
-                func_key = self.ex.lower_function(defn)
+            if defn is not None:  # (one lowering per set of shared-memory arguments: callees.shared_arguments)
+                func_key = self.ex.lower_function(defn, variant=callees.shared_arguments(args) + callees.group_arguments(
+                    args_c, params) if ref.kind == K.FUNCTION_DECL else "")
         if func_key is not None and objects.object_of(defn) is not None and defn.kind != K.CONSTRUCTOR:
             this, after = objects.object_argument(self, self.method_object(c), defn)
             call = ir.Call(ct, name, (this, *args), func_key, sp)
@@ -702,16 +703,17 @@ class FunctionLowerer:
     def functor_call(self, c: ci.Cursor, ref: ci.Cursor | None, args_c: list[ci.Cursor], ct: CType) -> ir.Expr | None:
         """`callable(args...)` on a function object (apex's multi-tensor functors, a kernel's `Op op`
         template parameter): its `operator()` followed as a method of that object. clang gives the
-        object as the call's first argument. Not lambdas: their bodies name the enclosing function's
-        variables, which the callee's frame does not hold (None: not followed)."""
+        object as the call's first argument. A lambda's body names the enclosing function's variables:
+        each is read as the closure's field that holds it (objects.lambda_captures; None: not followed)."""
         if ref is None or ref.kind != K.CXX_METHOD or not args_c or \
-                ref.semantic_parent is None or not ref.semantic_parent.spelling or \
-                ref.semantic_parent.spelling.startswith("(lambda"):
+                ref.semantic_parent is None or not ref.semantic_parent.spelling:
             return None
         defn = callees.followed_definition(self.ex, ref)
-        if defn is None:
+        captures = objects.lambda_captures(self.ex, defn) if objects.is_lambda_class(ref.semantic_parent) \
+            and defn is not None else {}
+        if defn is None or captures is None:
             return None
-        func_key = self.ex.lower_function(defn)
+        func_key = self.ex.lower_function(defn, captures)
         this, after = objects.object_argument(self, args_c[0], defn)
         call = ir.Call(ct, "operator()", (this, *self.arguments(args_c[1:], self._parameters(ref))), func_key,
                        self.span(c))

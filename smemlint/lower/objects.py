@@ -146,3 +146,92 @@ def record_value(low, c: ci.Cursor) -> ir.Expr:
             inner.kind in (K.ARRAY_SUBSCRIPT_EXPR, K.UNARY_OPERATOR, K.MEMBER_REF_EXPR, K.DECL_REF_EXPR):
         return low.load(inner, low.ex.ctype(inner.type))
     return low.expr(c)
+
+
+# ---------------------------------------------------------------- lambdas (closures)
+# A device lambda is an object too: clang makes a class whose unnamed fields hold the captured
+# values, in capture order (the explicit captures as listed, then the implicit ones as first used),
+# and whose `operator()` names the captured variables themselves. Followed as a method of that
+# object, each captured variable of its body is read as the field that holds it, so
+# `parallel_for_gpu(n, [out, in] __device__ (size_t i) { out[i] = in[i]; })` launched as
+# `parallel_for_kernel<F><<<...>>>(n, fun)` and calling `fun(i)` stores through the kernel
+# argument's first pointer field.
+
+def is_lambda_class(c: ci.Cursor | None) -> bool:
+    return c is not None and c.kind in (K.CLASS_DECL, K.STRUCT_DECL) and (c.spelling or "").startswith("(lambda")
+
+
+def capture_names(cls: ci.Cursor) -> list[str | None] | None:
+    """The captured variable each field of a lambda's class holds, in field order (None: a field
+    this reading does not follow: `this`, a capture by reference); None when the lambda expression
+    cannot be read (its fields and captures do not pair up)."""
+    try:
+        expr = ci.Cursor.from_location(cls.translation_unit, cls.location)
+        fields = list(cls.type.get_fields())
+    except Exception:  # noqa: BLE001 - a cursor libclang cannot place
+        return None
+    if expr is None or expr.kind != K.LAMBDA_EXPR:
+        return None
+    explicit, inits = [], []
+    for ch in children(expr):
+        if ch.kind in (K.PARM_DECL, K.COMPOUND_STMT):
+            break
+        if ch.kind == K.VARIABLE_REF:
+            explicit.append(ch.spelling)
+        elif ch.kind.is_expression():
+            inits.append(ch)
+    if len(inits) != len(fields) or len(explicit) > len(fields):
+        return None
+    names: list[str | None] = []
+    for i, (f, init) in enumerate(zip(fields, inits)):
+        by_reference = f.type.get_canonical().kind in (ci.TypeKind.LVALUEREFERENCE, ci.TypeKind.RVALUEREFERENCE)
+        if by_reference or _strip(init).kind == K.CXX_THIS_EXPR:
+            names.append(None)
+        elif i < len(explicit):
+            names.append(explicit[i] or None)
+        else:
+            names.append(_strip(init).spelling if _strip(init).kind == K.DECL_REF_EXPR else None)
+    return names
+
+
+def lambda_captures(ex, defn: ci.Cursor) -> dict[str, tuple[ir.CType, str, int]] | None:
+    """For a lambda's `operator()`: each captured variable its body names (its declaration's key) ->
+    (type, name, byte offset of the field of the closure object that holds it); `ex`: the Extractor.
+    None when the body names what this cannot follow: a variable captured by reference, the
+    enclosing object (`this`, its members), a capture the fields do not show."""
+    cls = defn.semantic_parent
+    names = capture_names(cls) if object_of(defn) is not None else None
+    body = next((ch for ch in children(defn) if ch.kind == K.COMPOUND_STMT), None)
+    if names is None or body is None:
+        return None
+    offsets = {}
+    for f, name in zip(cls.type.get_fields(), names):
+        bits = f.get_field_offsetof()
+        if name is not None and bits is not None and bits >= 0 and not bits % 8:
+            offsets.setdefault(name, bits // 8)
+    start, end = body.extent.start.offset, body.extent.end.offset
+    where = body.extent.start.file.name if body.extent.start.file is not None else None
+    out = {}
+    for c in body.walk_preorder():
+        if c.kind == K.CXX_THIS_EXPR or (c.kind == K.MEMBER_REF_EXPR and is_this_member(c)):
+            return None
+        if c.kind != K.DECL_REF_EXPR:
+            continue
+        ref = c.referenced
+        if ref is None or ref.kind not in (K.VAR_DECL, K.PARM_DECL):
+            continue
+        parent = ref.semantic_parent
+        if parent is not None and parent.kind in (K.TRANSLATION_UNIT, K.NAMESPACE):
+            continue  # a file-scope variable: not captured
+        loc = ref.location
+        if (ref.kind == K.PARM_DECL and parent is not None and is_lambda_class(parent.semantic_parent)) or \
+                (loc.file is not None and loc.file.name == where and start <= loc.offset <= end):
+            continue  # the lambda's own parameter or local
+        if ref.kind == K.VAR_DECL and ref.storage_class == ci.StorageClass.STATIC:
+            continue  # a static local of the enclosing function: not captured
+        if c.spelling not in offsets:
+            if ref.type.is_const_qualified():
+                continue  # a constant the body uses without capturing it (its value is folded)
+            return None
+        out[ex.decl_key(ref)] = (ex.ctype(c.type), c.spelling, offsets[c.spelling])
+    return out

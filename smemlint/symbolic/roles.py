@@ -127,5 +127,23 @@ def _added(e: ir.Expr, defs: dict[str, list[ir.Expr]], params: dict[str, str], o
         elif e.var not in seen:
             seen.add(e.var)
             for d in defs.get(e.var, ()):
-                _added(d, defs, params, out, seen)
+                if not _step_of(d, e.var):
+                    _added(d, defs, params, out, seen)
+
+
+def _step_of(d: ir.Expr, var: str) -> bool:
+    """Is `d` the variable `var` moved by a step (`i += stride`, `i = i - s`)? What it adds is a
+    stride, not where the index starts (ggml's `for (i2 = tid2; i2 < ne02; i2 += ne2)`: ne2 = 0 made
+    the loop endless and `tid23 % ne2` a division by zero)."""
+    while isinstance(d, ir.Cast):
+        d = d.operand
+    if not (isinstance(d, ir.BinOp) and d.op in ("+", "-")):
+        return False
+    sides = [d.lhs] if d.op == "-" else [d.lhs, d.rhs]
+    for side in sides:
+        while isinstance(side, ir.Cast):
+            side = side.operand
+        if isinstance(side, ir.VarRef) and side.var == var:
+            return True
+    return False
 
