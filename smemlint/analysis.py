@@ -22,7 +22,7 @@ from .as_compiled import apply_predicted_merges, attach_kernel_facts
 from .results import AccessResult, FileResult, KernelResult, internal_error_message, per_request
 from .symbolic.assumed import fit as fit_assumed
 from .symbolic.batches import SPLIT_DOWN_TO, block_records, split_sides
-from .symbolic.edge_blocks import last_block, last_block_only, reached_by
+from .symbolic.edge_blocks import last_block, executed_elsewhere, reached_by
 from .symbolic.interp import Interpreter
 from .symbolic.recorder import Recorder, analysed_key, may_race
 from .symbolic.stats import STEP_BUDGET, LaunchConfig, SiteStats
@@ -339,7 +339,7 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
         averaged, how = _blocks_average(unit, kernel, resolved, settings.arch, it)
         over_grid = bool(averaged)  # (else `averaged` holds only what block (0,0,0) does not execute)
         if not averaged and it.steps <= MULTI_BLOCK_STEPS:  # a grid no launch gives: what else it stands for
-            averaged, how = last_block_only(unit, kernel, resolved, settings.arch, it) or (averaged, how)
+            averaged, how = executed_elsewhere(unit, kernel, resolved, settings.arch, it) or (averaged, how)
         base_assumptions.append(how or "evaluated for block (0,0,0)")
     read = sorted(it.params_read)
     base_assumptions += [resolved.param_sources[p] for p in read if p in resolved.param_sources]

@@ -1,4 +1,4 @@
-"""Code only the blocks past a count run, under a grid no launch gives (issue 30 item 1).
+"""Code block (0,0,0) does not run, under a grid no launch gives (issue 30 item 1): the blocks past a count, or a grid of one block along a dimension the assumed grid spreads over.
 
 Where no launch gives the grid, the analysis evaluates block (0,0,0) only (analysis._blocks_average
 averages over a grid the launch gives). Code for the blocks past a count (HeCBench eikonal's
@@ -69,7 +69,7 @@ def _alternatives(kernel: ir.Kernel, resolved: Resolved) -> list[tuple[LaunchCon
     return out
 
 
-def last_block_only(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
+def executed_elsewhere(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
                     base: Interpreter) -> tuple[dict[int, tuple[dict, tuple, float, SiteStats]], str] | None:
     """The accesses block (0,0,0) does not execute but another block the assumed grid stands for does
     (_alternatives, the first that executes each): that block's figures ({site id: (sums, block, cost
