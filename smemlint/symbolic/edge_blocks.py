@@ -1,4 +1,5 @@
-"""Code block (0,0,0) does not run, under a grid no launch gives (issue 30 item 1): the blocks past a count, or a grid of one block along a dimension the assumed grid spreads over.
+"""Code block (0,0,0) does not run, under a grid no launch gives (issue 30 item 1): the blocks past a
+count, or a grid of one block along a dimension the assumed grid spreads over.
 
 Where no launch gives the grid, the analysis evaluates block (0,0,0) only (analysis._blocks_average
 averages over a grid the launch gives). Code for the blocks past a count (HeCBench eikonal's
