@@ -222,7 +222,9 @@ void h() { k<<<1, 32>>>(0, 0); }""")
     assert any("first 4 iterations sampled" in s for s in a.assumptions)
 
 
-def test_a_helper_reached_with_shared_and_global_memory_gives_no_mixed_number(tmp_path) -> None:
+def test_a_helper_reached_with_shared_and_global_memory_gives_each_space_its_number(tmp_path) -> None:
+    """Once a mixed number was refused (one site reached with both spaces: "unpredictable"); the helper is now
+    lowered once per set of shared-memory arguments (lower/callees.py), each space its own site at line 2."""
     from smemlint.config import Settings
     from smemlint.lint import lint_file
 
@@ -241,5 +243,8 @@ int main() { k<<<1, 32>>>(0, 0); }
 """)
     r = lint_file(str(src), Settings())
     assert not any("failed" in n for n in r.notes), r.notes
-    (a,) = [a for a in r.accesses if a.line == 2]
-    assert not a.predictable and any("reached with global and shared memory" in x for x in a.assumptions), a.assumptions
+    by_space = {a.space: a for a in r.accesses if a.line == 2}
+    assert set(by_space) == {"global", "shared"} and len([a for a in r.accesses if a.line == 2]) == 2
+    assert by_space["global"].sectors_per_request == 16.0  # 32 lanes x 16 contiguous bytes
+    assert by_space["shared"].wavefronts_per_request == 8.0  # 16 bytes every 32: 1024 bytes spanned
+    assert not any("reached with global and shared memory" in x for a in r.accesses for x in a.assumptions)
