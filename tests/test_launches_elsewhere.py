@@ -6,10 +6,10 @@ of one tree, each with a kernel of the same name, do not lend each other their l
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
-from pathlib import Path
+
+from folder_lint import lint_folder, out_access
 
 KERNEL_H = "__global__ void transpose_rows(float *out, const float *in, int width);\n"
 KERNEL_CU = """#include "kernel.h"
@@ -30,19 +30,6 @@ int main()
 """
 
 
-def _lint(root: Path, *extra: str) -> dict:
-    r = subprocess.run([sys.executable, "-m", "smemlint", "check", "-j", "1", "--format", "json", "--exit-zero",
-                        *extra, "."], cwd=root, capture_output=True, text=True, timeout=600,
-                       env=dict(os.environ, SMEMLINT_CACHE_DIR=str(root.parent / "cache")))
-    assert r.returncode == 0, r.stdout + r.stderr
-    return json.loads(r.stdout)
-
-
-def _store(doc: dict) -> dict:
-    (a,) = [a for a in doc["accesses"] if a["symbol"] == "out"]
-    return a
-
-
 def test_a_kernel_takes_the_launch_of_another_file_of_its_program(tmp_path):
     root = tmp_path / "program"
     root.mkdir()
@@ -50,13 +37,13 @@ def test_a_kernel_takes_the_launch_of_another_file_of_its_program(tmp_path):
     (root / "kernel.cu").write_text(KERNEL_CU)
     (root / "main.cu").write_text(MAIN_CU)
     for run in ("cold", "warm"):  # warm: the cache must give the second pass's result, not the first's
-        doc = _lint(root)
+        doc = lint_folder(root)
         (k,) = doc["kernels"]
         assert k["block"] == [32, 1, 1], run
         assert any("from the launch at main.cu:6" in s for s in k["assumptions"]), k["assumptions"]
         # width = 8 from the launch: 32 lanes 32 bytes apart, one sector each (1024 assumed: also 32)
-        assert _store(doc)["sectors_per_request"] == 32.0
-        assert any("width = 8 from the launch at main.cu:6" in s for s in _store(doc)["assumptions"])
+        assert out_access(doc)["sectors_per_request"] == 32.0
+        assert any("width = 8 from the launch at main.cu:6" in s for s in out_access(doc)["assumptions"])
     # alone, kernel.cu has no launch: the block is assumed and says so
     r = subprocess.run([sys.executable, "-m", "smemlint", "check", "--no-cache", "--format", "json", "--exit-zero",
                         "kernel.cu"], cwd=root, capture_output=True, text=True, timeout=600)
@@ -72,6 +59,6 @@ def test_two_programs_of_one_tree_keep_their_own_launches(tmp_path):
     (root / "a" / "main.cu").write_text(MAIN_CU)  # launches its own transpose_rows, defined elsewhere
     (root / "b" / "kernel.h").write_text(KERNEL_H)
     (root / "b" / "kernel.cu").write_text(KERNEL_CU)  # another program's kernel of the same name
-    doc = _lint(root, "--no-cache")
+    doc = lint_folder(root, "--no-cache")
     (k,) = doc["kernels"]
     assert k["block"] == [256, 1, 1] and any("no launch in this file" in s for s in k["assumptions"])

@@ -6,10 +6,11 @@ caller is another program's, or kernel.cu is linted alone, the parameter stays a
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
+
+from folder_lint import lint_folder, out_access
 
 KERNEL_CU = """__global__ void strided(float *out, const float *in, int stride)
 {
@@ -34,19 +35,6 @@ int main()
 """
 
 
-def _lint(root: Path, *extra: str) -> dict:
-    r = subprocess.run([sys.executable, "-m", "smemlint", "check", "-j", "1", "--format", "json", "--exit-zero",
-                        *extra, "."], cwd=root, capture_output=True, text=True, timeout=600,
-                       env=dict(os.environ, SMEMLINT_CACHE_DIR=str(root.parent / "cache")))
-    assert r.returncode == 0, r.stdout + r.stderr
-    return json.loads(r.stdout)
-
-
-def _store(doc: dict) -> dict:
-    (a,) = [a for a in doc["accesses"] if a["symbol"] == "out"]
-    return a
-
-
 def _program(root: Path, second: str) -> Path:
     root.mkdir(parents=True)
     (root / "kernel.cu").write_text(KERNEL_CU)
@@ -57,20 +45,20 @@ def _program(root: Path, second: str) -> Path:
 def test_a_parameter_takes_the_value_the_other_file_passes(tmp_path):
     root = _program(tmp_path / "program", "2")
     for run in ("cold", "warm"):  # warm: the cache gives the second pass's result
-        doc = _lint(root)
+        doc = lint_folder(root)
         # stride 2: 32 lanes 8 bytes apart, 256 bytes, 8 sectors (1024 assumed: 32)
-        assert _store(doc)["sectors_per_request"] == 8.0, run
-        assert any("stride = 2 from the launch at" in s and "kernel.cu:9" in s for s in _store(doc)["assumptions"]), run
+        assert out_access(doc)["sectors_per_request"] == 8.0, run
+        assert any("stride = 2 from the launch at" in s and "kernel.cu:9" in s for s in out_access(doc)["assumptions"]), run
     # alone, kernel.cu has no caller of run(): assumed, said so
     r = subprocess.run([sys.executable, "-m", "smemlint", "check", "--no-cache", "--format", "json", "--exit-zero",
                         "kernel.cu"], cwd=root, capture_output=True, text=True, timeout=600)
-    a = _store(json.loads(r.stdout))
+    a = out_access(json.loads(r.stdout))
     assert a["sectors_per_request"] == 32.0 and any("stride = 1024 assumed" in s for s in a["assumptions"])
 
 
 def test_callers_that_disagree_give_no_value(tmp_path):
     root = _program(tmp_path / "program", "4")  # run(b, a, 2) and run(b, a, 4)
-    a = _store(_lint(root, "--no-cache"))
+    a = out_access(lint_folder(root, "--no-cache"))
     assert a["sectors_per_request"] == 32.0 and any("stride = 1024 assumed" in s for s in a["assumptions"])
 
 
@@ -80,5 +68,5 @@ def test_another_programs_caller_lends_nothing(tmp_path):
     (root / "b").mkdir()
     (root / "a" / "main.cu").write_text(MAIN_CU % "2")
     (root / "b" / "kernel.cu").write_text(KERNEL_CU)
-    a = _store(_lint(root, "--no-cache"))
+    a = out_access(lint_folder(root, "--no-cache"))
     assert a["sectors_per_request"] == 32.0 and any("stride = 1024 assumed" in s for s in a["assumptions"])

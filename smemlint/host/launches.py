@@ -13,22 +13,18 @@ from .. import ir
 from ..cursors.nodes import FileNames, children, has_attribute, span_of
 from ..parse.includes import INCLUDE_DIR
 from .calls import Launch
-from .syntax import ASSUMED_SIZE, COMMAND_LINE, SWEPT
+from .syntax import ASSUMED_SIZE, COMMAND_LINE, INTEGERS, SWEPT
 from .values import HostEvaluator, dim3_from
 
 K = ci.CursorKind
 SMALL_ARGUMENT = 1024  # a block's most threads: an argument below it may be a size smaller than the block
 
 
-_INTEGERS = frozenset((ci.TypeKind.INT, ci.TypeKind.UINT, ci.TypeKind.LONG, ci.TypeKind.ULONG, ci.TypeKind.LONGLONG,
-                       ci.TypeKind.ULONGLONG, ci.TypeKind.SHORT, ci.TypeKind.USHORT))
-
-
 def _is_integer_grid(expr: ci.Cursor) -> bool:
     """`k<<<n, 256>>>`: a grid written as an integer (converted to a dim3 by its constructor)."""
     c = expr
     for _ in range(8):
-        if c.type.get_canonical().kind in _INTEGERS:
+        if c.type.get_canonical().kind in INTEGERS:
             return True
         ch = [x for x in children(c) if x.kind.is_expression()]
         if c.kind == K.CALL_EXPR and len(ch) > 1 and not any(any(True for _ in x.get_tokens()) for x in ch[1:]):
