@@ -1,4 +1,4 @@
 """`python -m smemlint`."""
-from .cli import main
+from .entry import main
 
-main(prog_name="smemlint")
+main()

@@ -32,6 +32,7 @@ FLOORS = [
     {"report"},  # shows fixes (`[*]`, the edit under the caret)
     {"lsp"},
     {"cli"},
+    {"entry"},  # the console script: huge pages for the parse, then cli
     {"__main__"},  # python -m smemlint
 ]
 
