@@ -28,7 +28,10 @@ _BUILTIN_VARS = {"threadIdx", "blockIdx", "blockDim", "gridDim"}
 # ctypes and silently truncates the children, so depth is counted here rather than caught. The evaluator
 # treats these Opaque values as lane-varying (symbolic/expressions.py matches ir.TOO_COMPLEX).
 MAX_NESTING = 120  # statements and expressions nested inside one another (one frame chain)
-MAX_NODES = 20_000  # statements and expressions lowered per function
+# An exponential macro expansion is one expression: it is cut at MAX_EXPRESSION_NODES. A long kernel of
+# ordinary statements (sw4ck's 800 stencil loads, each ~115 nodes of index macros) is not cut before MAX_NODES.
+MAX_EXPRESSION_NODES = 64_000  # nodes lowered in one statement's own expressions (sw4ck: up to 34,000)
+MAX_NODES = 200_000  # statements and expressions lowered per function
 
 _LOAD_INTRINSICS = frozenset(("__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"))
 _STORE_INTRINSICS = frozenset(("__stwb", "__stcg", "__stcs", "__stwt"))
@@ -107,6 +110,7 @@ class FunctionLowerer:
         self.uses: set[str] = set()
         self.barriers: list[Span] = []
         self.nodes = 0
+        self.expression_start = 0  # self.nodes where the statement being lowered began its own expressions
         self._noted: set[str] = set()
         self._discarded: ci.Cursor | None = None  # the call an expression statement makes, its value unused
         # references bound to memory (`Storage &s = *reinterpret_cast<Storage *>(smem);`): key -> the pointer type
@@ -120,6 +124,8 @@ class FunctionLowerer:
             why = f"nested more than {MAX_NESTING} levels deep"
         elif self.nodes >= MAX_NODES:
             why = f"function body over {MAX_NODES} expressions"
+        elif self.nodes - self.expression_start >= MAX_EXPRESSION_NODES:
+            why = f"statement over {MAX_EXPRESSION_NODES} expressions"
         else:
             return None
         if why not in self._noted:  # once per function, at the first place it happens
@@ -138,6 +144,7 @@ class FunctionLowerer:
         self.nodes += 1
         self.ex.statements += 1
         self.ex.depth += 1
+        self.expression_start = self.nodes
         try:
             return self._stmt(c)
         except RecursionError:
@@ -146,6 +153,7 @@ class FunctionLowerer:
             return ir.Unsupported(self.span(c), f"could not lower {construct(c.kind)}: {e}")
         finally:
             self.ex.depth -= 1
+            self.expression_start = self.nodes  # the enclosing statement's expressions after this one start anew
 
     def span(self, c: ci.Cursor) -> Span:
         return self.ex.span_of(c)
