@@ -182,6 +182,20 @@ def test_deeply_nested_macros(tmp_path: Path) -> None:
         assert any("too complex" in s for s in shared["assumptions"]), shared["assumptions"]
 
 
+def test_an_exponential_expansion_costs_its_own_statement_only(tmp_path: Path) -> None:
+    # E17 (2^17 copies of threadIdx.x) is cut; the statements after it are lowered and costed, as
+    # the statements of a long kernel are (fixtures/long_macro_kernel.cu: 48,000 expressions)
+    dbl = "#define E0 threadIdx.x\n" + "".join(f"#define E{i} (E{i - 1} + E{i - 1})\n" for i in range(1, 18))
+    (tmp_path / "then.cu").write_text(
+        dbl + "__global__ void k(float* o) {\n  __shared__ float t[64];\n  float x = o[E17 & 63];\n"
+        "  t[threadIdx.x] = x;\n  o[threadIdx.x] = t[threadIdx.x];\n}\nint main() { k<<<1, 32>>>(0); }\n")
+    _, doc, seconds = check(tmp_path)
+    assert seconds < 60
+    assert any("statement over" in n for n in file_entry(doc, "then.cu")["notes"])
+    stored = [a for a in accesses(doc, "then.cu") if a["space"] == "shared" and a["op"] == "st"]
+    assert [(a["line"], a["predictable"], a["wavefronts_per_request"]) for a in stored] == [(22, True, 1.0)]
+
+
 def test_deeply_nested_statements_and_parentheses(tmp_path: Path) -> None:
     d = 400
     (tmp_path / "ifs.cu").write_text(
