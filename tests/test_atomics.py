@@ -9,7 +9,7 @@ from hypothesis import given, strategies as st
 
 from smemlint.config import Settings
 from smemlint.lint import lint_file
-from smemlint.model.banks import atomic_wavefronts, shared_wavefronts, spin_loop
+from smemlint.model.banks import atomic_wavefronts, shared_wavefronts, spin_loop, spin_loop_loads
 
 from measured import judged
 
@@ -144,6 +144,25 @@ def test_compare_and_swap_loops_as_measured(words, width, form, trips, wavefront
     cost = atomic_wavefronts(addresses, form)
     assert (cost.requests, cost.wavefronts) == (trips, wavefronts)
     assert spin_loop(addresses, width, form == "int64")[1] == loads
+    lds = spin_loop_loads(addresses, width, form == "int64")  # the loop's LDS as a load site's cost
+    assert (lds.requests, lds.wavefronts) == (trips, loads)
+
+
+def test_a_compare_and_swap_loop_load_is_reported_for_shared_memory_only(tmp_path) -> None:
+    """HeCBench's threadfence: `atomicAdd(&partialSum, x)` on a __shared__ float is LDS + ATOMS.CAST.SPIN,
+    ncu charges both to the line (LDS 1 wavefront per request); `atomicAdd(&out[t], x)` on global memory
+    is one RED instruction: no load."""
+    path = tmp_path / "adds.cu"
+    path.write_text("__global__ void k(float *out, const float *in) {\n    __shared__ float sum;\n"
+                    "    if (threadIdx.x == 0) sum = 0.0f;\n    __syncthreads();\n"
+                    "    atomicAdd(&sum, in[threadIdx.x]);\n    atomicAdd(&out[threadIdx.x], 1.0f);\n}\n"
+                    "int main() { k<<<1, 256>>>(0, 0); }\n")
+    r = lint_file(str(path), Settings())
+    on = {(a.line, a.space, a.op, a.symbol): a for a in r.accesses}
+    assert on[(5, "shared", "ld", "sum")].wavefronts_per_request == 1.0
+    assert not on[(5, "shared", "atomic", "sum")].predictable  # 8 warps on one word: trips depend on timing
+    assert [k for k in on if k[0] == 6] == [(6, "global", "atomic", "out")]
+    assert not [d for d in r.diagnostics if d.code == "SMEM001"]
 
 
 @pytest.mark.parametrize("words, measured", [(lambda t: t, 2), (lambda t: 0, 64), (lambda t: 2 * t, 4),

@@ -29,6 +29,7 @@ import clang.cindex as ci
 
 from .. import ir
 from ..cursors.folding import const_value
+from ..model.banks import SPIN_FORMS
 
 _lib = ci.conf.lib
 
@@ -556,6 +557,24 @@ def cooperative_group_value(low, c: ci.Cursor, name: str, ct: ir.CType) -> ir.Ex
     if value is None:
         return None
     return ir.Cast(ct, value) if ct.is_int and ct != ir.UINT else value
+
+
+def lower_atomic(fl, name: str, args_c: list[ci.Cursor], ct: ir.CType, discarded: bool) -> ir.Expr:
+    """`atomicAdd(p, v)` and the other `atomic*` calls: an atomic access site, and for a float, double or
+    64-bit add (in shared memory a compare-and-swap loop: LDS, ATOMS.CAST.SPIN) a load site beside it,
+    same span and instruction, that only the costing of the atomic records (symbolic/costing.loop_loads):
+    no rule sees it as a read of its own. `discarded`: the old value is unused."""
+    ptr = fl.expr(args_c[0])
+    lv = ir.Deref(fl.ex.ctype(args_c[0].type.get_pointee()), ptr, fl.span(args_c[0]))
+    if isinstance(ptr, ir.AddrOf) and isinstance(ptr.lvalue, (ir.Subscript, ir.Deref, ir.Member)):
+        lv = ptr.lvalue
+    rest = tuple(fl.expr(a) for a in args_c[1:])
+    form = atomic_form(name, lv.ctype, rest[0] if rest else None, discarded)
+    site = fl.ex.new_site(fl.ex.strip(args_c[0]), "atomic", lv.ctype.bytes, lv, instruction=form)
+    if form.split(".", 1)[1] in SPIN_FORMS:
+        fl.ex.new_site(fl.ex.strip(args_c[0]), "ld", lv.ctype.bytes, lv, instruction=form)
+    return ir.Opaque(ct, f"result of {name}", (ir.Access(lv.ctype, site, "atomic", lv, None), *rest),
+                     uniform=False)  # each lane gets its own old value
 
 
 def atomic_form(name: str, elem: ir.CType, value: ir.Expr | None, discarded: bool) -> str:

@@ -633,16 +633,8 @@ class FunctionLowerer:
             self.barriers.append(sp)
             return ir.Call(ct, barrier, tuple(self.expr(a) for a in args_c), span=sp)
         if name.startswith("atomic") and args_c:
-            ptr = self.expr(args_c[0])
-            lv = ir.Deref(self.ex.ctype(args_c[0].type.get_pointee()), ptr, self.span(args_c[0]))
-            if isinstance(ptr, ir.AddrOf) and isinstance(ptr.lvalue, (ir.Subscript, ir.Deref, ir.Member)):
-                lv = ptr.lvalue
-            rest = tuple(self.expr(a) for a in args_c[1:])
             discarded = self._discarded is not None and self._discarded == c
-            form = instructions.atomic_form(name, lv.ctype, rest[0] if rest else None, discarded)
-            site = self.ex.new_site(self.ex.strip(args_c[0]), "atomic", lv.ctype.bytes, lv, instruction=form)
-            return ir.Opaque(ct, f"result of {name}", (ir.Access(lv.ctype, site, "atomic", lv, None), *rest),
-                             uniform=False)  # each lane gets its own old value
+            return instructions.lower_atomic(self, name, args_c, ct, discarded)
         collective = collectives.lower_collective(self, c, ref, name, args_c, ct)
         if collective is not None:
             return collective

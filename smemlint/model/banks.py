@@ -238,6 +238,16 @@ def spin_loop(addresses: Sequence[int | None], width: int, combine_one_word: boo
     return _spin_loop(key, width, combine_one_word, arch.warp_size, arch.banks, arch.bank_bytes)
 
 
+def spin_loop_loads(addresses: Sequence[int | None], width: int, combine_one_word: bool = False,
+                    arch: Arch | None = None) -> SharedCost:
+    """The LDS of one warp's compare-and-swap loop, one per trip (requests = trips), each costing
+    what a load of that trip's pending lanes costs (measured with the loop: spin_loop's comment)."""
+    arch = arch or ARCHES[DEFAULT_ARCH]
+    loop, loads = spin_loop(addresses, width, combine_one_word, arch)
+    first = shared_wavefronts(addresses, width, "ld", arch)
+    return dataclasses.replace(first, wavefronts=loads, ideal=first.ideal * loop.requests, requests=loop.requests)
+
+
 @lru_cache(maxsize=16384)
 def _spin_loop(addresses: tuple[int | None, ...], width: int, combine_one_word: bool, warp_size: int,
                banks: int, bank_bytes: int) -> tuple[SharedCost, int]:

@@ -9,7 +9,7 @@ import numpy as np
 from .. import ir
 from ..model import global_sectors, shared_wavefronts
 from ..model.arch import Arch
-from ..model.banks import ATOMIC_FORMS, SPIN_FORMS, atomic_wavefronts, one_word
+from ..model.banks import ATOMIC_FORMS, SPIN_FORMS, atomic_wavefronts, one_word, spin_loop_loads
 from ..model.tensor import matrix_wavefronts
 from .instructions import atomic_form, instruction_words, matrix_count
 from .stats import MODEL_MEMO_SIZE, SWEEP_ELEMENTS_PER_STEP, SiteStats, WorstRequest
@@ -46,6 +46,8 @@ def _model_cost(memo: dict, arch: Arch, shared: bool, op: str, width: int,
             cost = matrix_wavefronts(lanes, count, arch)  # ldmatrix/stmatrix: one phase per matrix
         elif shared and op == "atomic":
             cost = atomic_wavefronts(lanes, atomic_form(instruction), arch)
+        elif shared and instruction.startswith("atomic."):  # the LDS of the atomic's compare-and-swap loop
+            cost = spin_loop_loads(lanes, width, atomic_form(instruction) == "int64", arch)
         else:
             cost = shared_wavefronts(lanes, width, op, arch) if shared else global_sectors(lanes, width, arch)
         if len(memo) >= MODEL_MEMO_SIZE:
@@ -177,6 +179,14 @@ def _symbol_name(ptr: Ptr) -> str:
     return f"`{ptr.symbol.name}`" if ptr.symbol is not None else "memory"
 
 
+def loop_loads(sites: list[ir.AccessSite]) -> dict[int, int]:
+    """Atomic site -> the site of the load its compare-and-swap loop repeats (lowering makes one, same
+    span and instruction, for each float, double and 64-bit add: lower/instructions.lower_atomic)."""
+    atomics = {(s.span, s.instruction): s.id for s in sites if s.op == "atomic"}
+    return {atomics[(s.span, s.instruction)]: s.id for s in sites
+            if s.op == "ld" and s.instruction.startswith("atomic.") and (s.span, s.instruction) in atomics}
+
+
 class Costing:
     """The Interpreter's recording of accesses (a mixin: the evaluator's state lives in interp.py)."""
 
@@ -262,6 +272,8 @@ class Costing:
             return
         if op == "atomic":
             why = self._atomic_unmodelled(st, width, np.where(mask, addr, -1))
+            if st.space == "shared" and st.site.id in self.loop_loads:
+                self._cost_loop_load(self.stats[self.loop_loads[st.site.id]], ptr.symbol, addr, width, mask, why)
             if why:
                 self._unpredictable(st, why, mask)
                 return
@@ -276,6 +288,19 @@ class Costing:
             return
         self._cost(st, op, addr, width, mask)
 
+    def _cost_loop_load(self, st: SiteStats, symbol: ir.Symbol, addr: np.ndarray, width: int,
+                        mask: np.ndarray, contended: str) -> None:
+        """A shared atomic's compare-and-swap loop: its LDS, each trip a load of the lanes still pending
+        (model/banks.spin_loop_loads). `contended`: other warps add to the same words, and their writes
+        add trips that depend on timing; the warp's own trips are costed, which is what every trip costs
+        where its lanes read one word (HeCBench's `atomicAdd(&sum, x)`: 1 wavefront per LDS)."""
+        st.executions += 1
+        st.width, st.symbol, st.space = width, symbol, "shared"
+        if contended:
+            st.notes.add("the loop's trips depend on timing (warps of a block add to the same word); its loads "
+                         "are costed for the trips the warp's own lanes make")
+        self._cost(st, "ld", addr, width, mask)
+
     def _atomic_unmodelled(self, st: SiteStats, width: int, addr: np.ndarray) -> str:
         """Why this atomic's cost is not modelled ("" when it is: model/banks.atomic_wavefronts for
         32-bit integer atomics on shared memory, the sectors of its lanes on global memory, as
@@ -289,7 +314,7 @@ class Costing:
                     f"({form.split('.')[-1]}) was not measured; not modelled")
         if form in SPIN_FORMS:
             st.notes.add("a compare-and-swap loop (LDS, ATOMS.CAST.SPIN): requests are its trips (per bank one lane "
-                         "succeeds each trip; model/banks.py); the LDS it repeats each trip is not counted here")
+                         "succeeds each trip; model/banks.py); the LDS it repeats each trip is the load on its line")
             for block in (addr if addr.ndim == 2 else addr[None]):
                 seen: set[int] = set()
                 for row in self._warps(block):

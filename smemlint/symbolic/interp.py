@@ -25,7 +25,7 @@ import numpy as np
 
 from .. import ir
 from ..model import get_arch
-from .costing import AddressRemap, Costing, model_memo
+from .costing import AddressRemap, Costing, loop_loads, model_memo
 from .dispatch import STATEMENT_METHODS, inherited_method, method_tables, result_of
 from .expressions import Expressions
 from .hoisting import hoisted_loads
@@ -88,6 +88,7 @@ class Interpreter(Expressions, Costing):
         for a in self.tid.values():
             a.flags.writeable = False
         self.stats: dict[int, SiteStats] = {s.id: SiteStats(s) for s in kernel.sites}
+        self.loop_loads = loop_loads(kernel.sites)  # atomic site -> its compare-and-swap loop's load
         self.notes: list[tuple[int, int, str]] = []  # (first line, last line, text)
         self.params_read: set[str] = set()
         self._loaded: dict[int, ir.Symbol] = {}  # access site -> the global object a pointer it loads points to
