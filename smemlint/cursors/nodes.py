@@ -62,6 +62,61 @@ def _is_null(self: ci.Cursor) -> bool:
 
 _INVALID_FILE = ci.CursorKind.INVALID_FILE.value
 
+def _unguarded(f):
+    """The method cindex's `cursor_null_guard` wraps (`f` itself where it wraps none)."""
+    if getattr(f, "__name__", "") == "inner" and f.__closure__:
+        inner = [cell.cell_contents for cell in f.__closure__ if callable(cell.cell_contents)]
+        if len(inner) == 1:
+            return inner[0]
+    return f
+
+
+# The guard costs a Python call and an is_null() before every method and property of every cursor
+# (~950,000 of them lowering flash-attention's backward kernels); it is never needed here, for the
+# reason above. Each guarded method is replaced by the one it wraps.
+for _name, _attr in list(vars(ci.Cursor).items()):
+    if isinstance(_attr, property) and _unguarded(_attr.fget) is not _attr.fget:
+        setattr(ci.Cursor, _name, property(_unguarded(_attr.fget), doc=_attr.__doc__))
+    elif callable(_attr) and _unguarded(_attr) is not _attr:
+        setattr(ci.Cursor, _name, _unguarded(_attr))
+
+_MISSING = object()
+
+
+def _kept(method, name: str):
+    """`method` (of no argument) asked of libclang once per object and kept on it, as cindex keeps a
+    cursor's spelling, type and extent. A Type or a Cursor object stands for one fixed entity, and
+    lowering asks the same ones the same questions many times: the canonical type, its spelling,
+    size and pointee (118,000 canonical types of 17,000 types for flash-attention's backward file)."""
+    slot = "_kept_" + name
+
+    def kept(self):
+        known = self.__dict__.get(slot, _MISSING)
+        if known is _MISSING:
+            known = self.__dict__[slot] = method(self)
+        return known
+    kept.__doc__ = method.__doc__
+    return kept
+
+
+def _kept_iterator(method, name: str):
+    """As `_kept`, for a method that returns an iterator: its items are kept, a new iterator each time."""
+    listed = _kept(lambda self: list(method(self)), name)
+
+    def kept(self):
+        return iter(listed(self))
+    kept.__doc__ = method.__doc__
+    return kept
+
+
+for _name in ("get_canonical", "get_pointee", "get_size", "get_align", "is_const_qualified", "get_declaration"):
+    setattr(ci.Type, _name, _kept(getattr(ci.Type, _name), _name))
+for _name in ("spelling", "element_type"):
+    setattr(ci.Type, _name, property(_kept(getattr(ci.Type, _name).fget, _name)))
+for _name in ("get_usr", "get_definition", "get_num_template_arguments"):
+    setattr(ci.Cursor, _name, _kept(getattr(ci.Cursor, _name), _name))
+ci.Cursor.get_arguments = _kept_iterator(ci.Cursor.get_arguments, "get_arguments")  # type: ignore[method-assign]
+
 ci.Cursor.is_null = _is_null  # type: ignore[method-assign]
 ci.Cursor.kind = property(_cursor_kind)  # type: ignore[method-assign,assignment]
 ci.Type.kind = property(_type_kind)  # type: ignore[method-assign,assignment]
@@ -100,18 +155,25 @@ class ChildrenMemo:
     """`children(c)` remembered per cursor for the life of one extraction (one translation unit).
 
     The same Cursor objects come back on each request, so the properties cindex caches on
-    them (kind, type, spelling, extent, referenced) are read from libclang once.
+    them (kind, type, spelling, extent, referenced) are read from libclang once. `same` gives
+    that one object for a cursor reached another way (a call's arguments, a referenced declaration).
     """
 
     def __init__(self) -> None:
         self._known: dict[bytes, list[ci.Cursor]] = {}
+        self._objects: dict[bytes, ci.Cursor] = {}
 
     def __call__(self, c: ci.Cursor) -> list[ci.Cursor]:
         k = bytes(c)
         kids = self._known.get(k)
         if kids is None:
-            kids = self._known[k] = children(c)
+            same = self._objects.setdefault
+            kids = self._known[k] = [same(bytes(ch), ch) for ch in children(c)]
         return kids
+
+    def same(self, c: ci.Cursor) -> ci.Cursor:
+        """The one object of the cursor `c` is (`c` itself the first time)."""
+        return self._objects.setdefault(bytes(c), c)
 
 
 # ------------------------------------------------------------ locations

@@ -166,7 +166,10 @@ def group_arguments(args_c: list, params: list) -> str:
     out = []
     for i, (a, p) in enumerate(zip(args_c, params)):
         try:
-            pt, at = p.type.get_canonical().spelling, a.type.get_canonical().spelling
+            pt = p.type.get_canonical().spelling
+            if not _GENERIC_GROUP.search(pt) or _CONCRETE_GROUP.search(pt):
+                continue  # (most parameters: what the call passes is not read)
+            at = a.type.get_canonical().spelling
             for _ in range(6):  # under the conversion to `thread_group` (a constructor call): what was passed
                 inner = [x for x in a.get_children() if x.kind.is_expression()]
                 if _CONCRETE_GROUP.search(at) or len(inner) != 1:
@@ -175,6 +178,6 @@ def group_arguments(args_c: list, params: list) -> str:
                 at = a.type.get_canonical().spelling
         except Exception:  # noqa: BLE001
             continue
-        if _GENERIC_GROUP.search(pt) and not _CONCRETE_GROUP.search(pt) and _CONCRETE_GROUP.search(at):
+        if _CONCRETE_GROUP.search(at):
             out.append(f"#group{i}={at}")
     return "".join(out)

@@ -90,6 +90,7 @@ class Extractor:
         # a call follows (None: none with a body outside the system headers), asked once
         self.callee_parameters: dict[int, list[ci.Cursor]] = {}
         self.empty_records: dict[bytes, bool] = {}  # callees.empty_record's answers per type
+        self.changes_object: dict[bytes, bool] = {}  # objects.changes_its_object's answers per method
         self.followed_definitions: dict[int, ci.Cursor | None] = {}
         self.function_sites: dict[str, range] = {}  # sites created while lowering each function
         self.function_shared: dict[str, list[ir.Symbol]] = {}  # shared arrays first seen in each function
@@ -108,7 +109,7 @@ class Extractor:
         self.children = ChildrenMemo()
         self._decl_keys: dict[bytes, str] = {}
         self._ctypes: dict[bytes, CType] = {}
-        self._referenced: dict[bytes, ci.Cursor] = {}
+        self._spans: dict[bytes, Span] = {}
 
     def decl_key(self, c: ci.Cursor) -> str:
         k = cursor_key(c)
@@ -121,16 +122,27 @@ class Extractor:
         k = bytes(t)  # the raw CXType: equal bytes are the same type
         ct = self._ctypes.get(k)
         if ct is None:
-            ct = self._ctypes[k] = ctype_of(t)
+            # ctype_of reads the canonical type only, and many spellings (typedefs, substituted template
+            # parameters) share one: its size and spelling are asked of libclang once
+            try:
+                canonical = bytes(t.get_canonical())
+            except Exception:  # noqa: BLE001 - as ctype_of answers it
+                canonical = k
+            ct = self._ctypes.get(canonical)
+            if ct is None:
+                ct = self._ctypes[canonical] = ctype_of(t)
+            self._ctypes[k] = ct
         return ct
 
     def referenced(self, c: ci.Cursor) -> ci.Cursor | None:
         """`c.referenced`, as the same Cursor object each time a declaration is referenced: the
         properties cindex keeps on it (spelling, type, semantic parent, hash) are read once."""
         ref = c.referenced
-        if ref is None:
-            return None
-        return self._referenced.setdefault(cursor_key(ref), ref)
+        return None if ref is None else self.children.same(ref)
+
+    def arguments(self, call: ci.Cursor) -> list[ci.Cursor]:
+        """A call's arguments, as the same Cursor objects as its children (`referenced` says why)."""
+        return [self.children.same(a) for a in call.get_arguments()]
 
     def strip(self, c: ci.Cursor) -> ci.Cursor:
         """Skip implicit casts and parentheses (as `strip`, with remembered children)."""
@@ -183,7 +195,15 @@ class Extractor:
 
     def span_of(self, c: ci.Cursor) -> Span:
         """Where `c` is, in the file of its token: the main file for code written there or expanded
-        from a macro there, the header for a helper defined in a header."""
+        from a macro there, the header for a helper defined in a header. (Asked of most cursors
+        several times: as a statement, as an lvalue, as a call, for its access site.)"""
+        k = cursor_key(c)
+        span = self._spans.get(k)
+        if span is None:
+            span = self._spans[k] = self._span_of(c)
+        return span
+
+    def _span_of(self, c: ci.Cursor) -> Span:
         handle, line, col = file_line_column(range_start(c.extent))
         if line == 0:
             handle, line, col = file_line_column(c.location)

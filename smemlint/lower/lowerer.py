@@ -623,7 +623,7 @@ class FunctionLowerer:
 
     def call(self, c: ci.Cursor, ct: CType) -> ir.Expr:
         name = c.spelling
-        args_c = list(c.get_arguments())
+        args_c = self.ex.arguments(c)
         ref = self.ex.referenced(c) or (None if name else instructions.substituted_callee(self, c))
         if not name:  # a call in an uninstantiated template: its callee an overloaded name
             name, args_c = instructions.unresolved_call(self, c, ref.spelling if ref else name, args_c)

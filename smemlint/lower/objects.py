@@ -14,7 +14,7 @@ import clang.cindex as ci
 
 from .. import ir
 from ..cursors.folding import operator_of
-from ..cursors.nodes import children
+from ..cursors.nodes import children, key
 
 K = ci.CursorKind
 _ASSIGNING = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "pre++", "post++", "pre--",
@@ -132,7 +132,10 @@ def object_argument(low, obj: ci.Cursor | None, method: ci.Cursor) -> tuple[ir.E
             target = None  # an object in memory: not loaded whole for a call (no such instruction)
     if target is None:
         return unknown, None
-    if changes_its_object(method):
+    changes = low.ex.changes_object.get(key(method))
+    if changes is None:  # (a method is called many times: its body is walked once)
+        changes = low.ex.changes_object[key(method)] = changes_its_object(method)
+    if changes:
         return unknown, ir.Assign(ct, target, unknown, "=")
     return target, None
 

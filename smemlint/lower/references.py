@@ -110,7 +110,7 @@ def reference_lvalue(low, c: ci.Cursor, ct: ir.CType) -> ir.Expr | None:
     key = _address_function(low.ex, defn, type(low))
     if key is None:
         return None
-    args_c = list(c.get_arguments())
+    args_c = low.ex.arguments(c)
     method = objects.object_of(defn) is not None
     obj = None
     if method and name.startswith("operator"):  # `view(i, j)`: the object is the call's first argument
