@@ -342,8 +342,8 @@ def span_of(c: ci.Cursor, path: str) -> Span:
 
 
 def decl_key(c: ci.Cursor) -> str:
-    loc = c.location
-    return f"{c.spelling}@{loc.line}:{loc.column}:{c.hash & 0xffffffff:x}"
+    line, column = line_column(c.location)
+    return f"{c.spelling}@{line}:{column}:{c.hash & 0xffffffff:x}"
 
 
 def has_attribute(c: ci.Cursor, kind: ci.CursorKind) -> bool:

@@ -204,11 +204,12 @@ class Extractor:
         return span
 
     def _span_of(self, c: ci.Cursor) -> Span:
-        handle, line, col = file_line_column(range_start(c.extent))
+        extent = c.extent
+        handle, line, col = file_line_column(range_start(extent))
         if line == 0:
             handle, line, col = file_line_column(c.location)
             return Span(self._file_path(handle), line, col, line, col + 1)
-        end_line, end_col = line_column(range_end(c.extent))
+        end_line, end_col = line_column(range_end(extent))
         if end_line < line:
             end_line, end_col = line, col + 1
         return Span(self._file_path(handle), line, col, end_line, end_col)
