@@ -219,15 +219,25 @@ def file_name(handle: int) -> str:
 
 
 class FileNames:
-    """`c.location.file.name` (None where there is no file), asking libclang each file's name once.
+    """`c.location.file.name` (None where there is no file), asking libclang each file's name once,
+    and each cursor's once: the extraction walks the translation unit's declarations (over 100,000
+    from CuTe's headers) three times, for kernels, for host functions and for representatives.
 
-    Keyed by libclang's file handle: one instance per translation unit.
+    Keyed by libclang's file handle and raw cursor: one instance per translation unit.
     """
 
     def __init__(self) -> None:
         self._names: dict[int, str] = {}
+        self._of: dict[bytes, str | None] = {}
 
     def __call__(self, c: ci.Cursor) -> str | None:
+        k = bytes(c)
+        name = self._of.get(k, _MISSING)
+        if name is _MISSING:
+            name = self._of[k] = self._file_of(c)
+        return name  # type: ignore[return-value]
+
+    def _file_of(self, c: ci.Cursor) -> str | None:
         f = ci.c_object_p()
         _expansion(c.location, ctypes.byref(f), None, None, None)
         if not f:

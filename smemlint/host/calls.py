@@ -26,6 +26,7 @@ from ..cursors.nodes import MAX_WALK, FileNames, children, decl_key, span_of, su
 from ..cursors.nodes import key as cursor_key
 from ..parse.includes import INCLUDE_DIR
 from ..parse.instances import INSTANCE_ROOT  # the functions taking the address of an explicit instance
+from .syntax import children_of
 from .values import HostEvaluator
 from .wrappers import WrapperIndex, resolve
 
@@ -70,19 +71,19 @@ _DECLS = (K.VAR_DECL.value, K.PARM_DECL.value)
 
 def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.TranslationUnit,
             host_calls: list[tuple[ci.Cursor, ci.Cursor]] | None = None,
-            functions: list[ci.Cursor] | None = None) -> list[Launch]:
+            functions: list[ci.Cursor] | None = None, file_of: FileNames | None = None) -> list[Launch]:
     """Fill unit.calls and unit.volatile_vars; return the kernel launches in source order.
 
     One walk over every function body of the main file serves both: the extractor needs the
     launches first (they say which template instantiations to analyse), the rules the call facts.
     `host_calls`, when given, receives every (call, enclosing function) of the main file: the host
-    evaluator finds a wrapper's callers there.
+    evaluator finds a wrapper's callers there. `file_of`: the extraction's FileNames, when it has one.
     """
     main = tu.spelling
     calls: list[tuple[int, ir.CallFact]] = []
     launches: list[tuple[int, Launch]] = []
     callees = _Callees()
-    file_of = FileNames()
+    file_of = file_of or FileNames()
     wrappers = WrapperIndex(LAUNCH_CONFIG_CALLS)
     instances = _Instances(main)
     assigned = Assigned()
@@ -130,7 +131,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     for fn in entries:  # (after the main file's calls: what it calls keeps its own values first)
         instances.add(fn)
     launches += _instantiated_launches(instances, wrappers, assigned, unit)
-    for c in tu.cursor.get_children():  # file-scope `volatile __shared__` / `__device__` objects
+    for c in children_of(tu.cursor):  # file-scope `volatile __shared__` / `__device__` objects
         try:
             if c.kind == K.VAR_DECL and file_of(c) == main and _is_volatile(c.type):
                 unit.volatile_vars.add(decl_key(c))
@@ -481,7 +482,7 @@ def _definitions(c: ci.Cursor, main: str, file_of: FileNames, parts: frozenset[s
     """The main file's function definitions; those of `parts` (entry_files) with external linkage go to `entries`."""
     if is_part is None:
         is_part = {}  # a file's name -> whether it is one of `parts` (one realpath per file, not per declaration)
-    for ch in children(c):
+    for ch in children_of(c):  # (the extraction's remembered children: it walks them more than once)
         f = file_of(ch)
         if f != main:
             if entries is not None and f is not None and parts and ch.kind in (K.FUNCTION_DECL, K.LINKAGE_SPEC, K.NAMESPACE):

@@ -13,7 +13,7 @@ from .. import ir
 from ..cursors.nodes import FileNames, children, has_attribute, span_of
 from ..parse.includes import INCLUDE_DIR
 from .calls import Launch
-from .syntax import ASSUMED_SIZE, COMMAND_LINE, INTEGERS, SWEPT
+from .syntax import ASSUMED_SIZE, COMMAND_LINE, INTEGERS, SWEPT, children_of
 from .values import HostEvaluator, dim3_from
 
 K = ci.CursorKind
@@ -70,7 +70,7 @@ _BUNDLED_INCLUDE = str(INCLUDE_DIR) + os.sep
 
 
 def walk_decls(c: ci.Cursor, main: str, file_of: FileNames):
-    for ch in children(c):
+    for ch in children_of(c):  # (the extraction's remembered children: it walks them more than once)
         f = file_of(ch)
         if f is not None and f != main:
             continue

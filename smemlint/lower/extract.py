@@ -592,8 +592,9 @@ class Extractor:
     def run(self) -> ir.TranslationUnit:
         unit = ir.TranslationUnit(self.path)
         kernels_by_pattern: dict[str, ci.Cursor] = {}
-        representative, rejected = representative_instances(self.tu, self.main, "\n".join(self.lines))
-        for c in walk_decls(self.tu.cursor, self.main, FileNames()):
+        file_of = FileNames()  # (the three walks over the unit's declarations ask each one's file once)
+        representative, rejected = representative_instances(self.tu, self.main, "\n".join(self.lines), file_of)
+        for c in walk_decls(self.tu.cursor, self.main, file_of):
             if c.kind in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) and c.is_definition() and \
                     has_attribute(c, K.CUDAGLOBAL_ATTR):  # an instance clang lists where its template is: taken,
                 rep = representative.get(loc_key(c), (None,))[0]  # unless it is the representative, turned down
@@ -605,7 +606,7 @@ class Extractor:
         host_calls: list[tuple[ci.Cursor, ci.Cursor]] = []
         functions: list[ci.Cursor] = []  # every function defined in the file (collect lists them)
         try:
-            found = collect(self.tu, self.path, self.lines, unit, host_calls, functions)
+            found = collect(self.tu, self.path, self.lines, unit, host_calls, functions, file_of)
         except Exception as e:  # noqa: BLE001 - never lose the kernels for a missing fact
             unit.notes.append(f"call facts not extracted ({type(e).__name__}: {e})")
             found = []

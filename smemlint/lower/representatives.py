@@ -13,7 +13,7 @@ from ..parse.translation import from_root
 K = ci.CursorKind
 
 
-def representative_instances(tu: ci.TranslationUnit, main: str, text: str
+def representative_instances(tu: ci.TranslationUnit, main: str, text: str, file_of: FileNames
                              ) -> tuple[dict[str, tuple[ci.Cursor | None, Root]], list[ci.Cursor]]:
     """({loc_key of the kernel template: (its representative instance, or None where it was turned down
     (an integer given `static_cast<E>(0)`), its root: the arguments chosen)}, the instances clang made for
@@ -37,7 +37,7 @@ def representative_instances(tu: ci.TranslationUnit, main: str, text: str
     out: dict[str, tuple[ci.Cursor, Root]] = {}
     rejected: list[ci.Cursor] = []
     try:
-        for fn in walk_decls(tu.cursor, main, FileNames()):
+        for fn in walk_decls(tu.cursor, main, file_of):
             if fn.kind != K.FUNCTION_DECL or not fn.spelling.startswith(REPRESENTATIVE_ROOT):
                 continue
             loc = fn.location
