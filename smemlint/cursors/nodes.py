@@ -155,25 +155,24 @@ class ChildrenMemo:
     """`children(c)` remembered per cursor for the life of one extraction (one translation unit).
 
     The same Cursor objects come back on each request, so the properties cindex caches on
-    them (kind, type, spelling, extent, referenced) are read from libclang once. `same` gives
-    that one object for a cursor reached another way (a call's arguments, a referenced declaration).
+    them (kind, type, spelling, extent, referenced) are read from libclang once.
     """
 
     def __init__(self) -> None:
         self._known: dict[bytes, list[ci.Cursor]] = {}
-        self._objects: dict[bytes, ci.Cursor] = {}
 
     def __call__(self, c: ci.Cursor) -> list[ci.Cursor]:
         k = bytes(c)
         kids = self._known.get(k)
         if kids is None:
-            same = self._objects.setdefault
-            kids = self._known[k] = [same(bytes(ch), ch) for ch in children(c)]
+            kids = self._known[k] = children(c)
         return kids
 
-    def same(self, c: ci.Cursor) -> ci.Cursor:
-        """The one object of the cursor `c` is (`c` itself the first time)."""
-        return self._objects.setdefault(bytes(c), c)
+    def arguments(self, call: ci.Cursor) -> list[ci.Cursor]:
+        """A call's arguments, each as the object of the call's child it is (as most are), whose
+        properties are then read once."""
+        kids = {bytes(ch): ch for ch in self(call)}
+        return [kids.get(bytes(a), a) for a in call.get_arguments()]
 
 
 # ------------------------------------------------------------ locations
@@ -198,19 +197,26 @@ def from_macro(c: ci.Cursor) -> bool:
         ctypes.cast(spelled_in, ctypes.c_void_p).value != ctypes.cast(expanded_in, ctypes.c_void_p).value
 
 
+# clang_getInstantiationLocation typed with plain pointers: the file comes back as an address in a
+# c_void_p (cindex's typing needs a c_object_p and a ctypes.cast for it: twice the time, asked for
+# each of the 100,000 declarations of a CuTe unit and for each span)
+_expansion_raw = ctypes.CFUNCTYPE(None, ci.SourceLocation, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+                                  ctypes.c_void_p)(("clang_getInstantiationLocation", _lib))
+
+
 def line_column(loc: ci.SourceLocation) -> tuple[int, int]:
     """(loc.line, loc.column) in one call, without building the File object cindex makes each time."""
     line, column = ctypes.c_uint(), ctypes.c_uint()
-    _expansion(loc, None, ctypes.byref(line), ctypes.byref(column), None)
+    _expansion_raw(loc, None, ctypes.byref(line), ctypes.byref(column), None)
     return line.value, column.value
 
 
 def file_line_column(loc: ci.SourceLocation) -> tuple[int | None, int, int]:
     """(file handle or None, line, column) of a location's expansion, in one call."""
-    f = ci.c_object_p()
+    f = ctypes.c_void_p()
     line, column = ctypes.c_uint(), ctypes.c_uint()
-    _expansion(loc, ctypes.byref(f), ctypes.byref(line), ctypes.byref(column), None)
-    return (ctypes.cast(f, ctypes.c_void_p).value if f else None), line.value, column.value
+    _expansion_raw(loc, ctypes.byref(f), ctypes.byref(line), ctypes.byref(column), None)
+    return f.value, line.value, column.value
 
 
 def file_name(handle: int) -> str:
@@ -238,14 +244,14 @@ class FileNames:
         return name  # type: ignore[return-value]
 
     def _file_of(self, c: ci.Cursor) -> str | None:
-        f = ci.c_object_p()
-        _expansion(c.location, ctypes.byref(f), None, None, None)
-        if not f:
+        f = ctypes.c_void_p()
+        _expansion_raw(c.location, ctypes.byref(f), None, None, None)
+        handle = f.value
+        if handle is None:
             return None
-        handle = ctypes.cast(f, ctypes.c_void_p).value
         name = self._names.get(handle)
         if name is None:
-            name = self._names[handle] = ci.File(f).name
+            name = self._names[handle] = file_name(handle)
         return name
 
 

@@ -110,6 +110,7 @@ class Extractor:
         self._decl_keys: dict[bytes, str] = {}
         self._ctypes: dict[bytes, CType] = {}
         self._spans: dict[bytes, Span] = {}
+        self._referenced: dict[bytes, ci.Cursor] = {}
 
     def decl_key(self, c: ci.Cursor) -> str:
         k = cursor_key(c)
@@ -138,11 +139,13 @@ class Extractor:
         """`c.referenced`, as the same Cursor object each time a declaration is referenced: the
         properties cindex keeps on it (spelling, type, semantic parent, hash) are read once."""
         ref = c.referenced
-        return None if ref is None else self.children.same(ref)
+        if ref is None:
+            return None
+        return self._referenced.setdefault(cursor_key(ref), ref)
 
     def arguments(self, call: ci.Cursor) -> list[ci.Cursor]:
-        """A call's arguments, as the same Cursor objects as its children (`referenced` says why)."""
-        return [self.children.same(a) for a in call.get_arguments()]
+        """A call's arguments, as the objects of its remembered children (ChildrenMemo.arguments)."""
+        return self.children.arguments(call)
 
     def strip(self, c: ci.Cursor) -> ci.Cursor:
         """Skip implicit casts and parentheses (as `strip`, with remembered children)."""
