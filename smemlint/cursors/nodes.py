@@ -219,6 +219,13 @@ def file_line_column(loc: ci.SourceLocation) -> tuple[int | None, int, int]:
     return f.value, line.value, column.value
 
 
+def start_offset(c: ci.Cursor) -> int:
+    """`c.extent.start.offset` in one call, without the SourceLocation and File objects cindex makes."""
+    offset = ctypes.c_uint()
+    _expansion_raw(range_start(c.extent), None, None, None, ctypes.byref(offset))
+    return offset.value
+
+
 def file_name(handle: int) -> str:
     """The name of a file handle from file_line_column."""
     return ci.File(ctypes.cast(handle, ci.c_object_p)).name
@@ -327,15 +334,14 @@ def for_header(loop: ci.Cursor, heads: list[ci.Cursor]) -> tuple:
                 break
         elif s == ";" and depth == 1:
             semis.append(tok.extent.start.offset)
-    offsets = [h.extent.start.offset for h in heads]
+    offsets = [start_offset(h) for h in heads]
     if header[1] is None or len(set(offsets)) != len(offsets) or \
             not all(header[0] < off < header[1] for off in offsets):
         semis = []
     if len(semis) < 2:  # tokens unavailable (macro): fall back on the usual shape
         return tuple(heads) if len(heads) == 3 else (None, None, None)
     init = cond = inc = None
-    for h in heads:
-        off = h.extent.start.offset
+    for h, off in zip(heads, offsets):
         if off > semis[1]:
             inc = h
         elif off > semis[0]:

@@ -13,7 +13,7 @@ import clang.cindex as ci
 from .. import ir
 from ..ir import CType, Span
 from ..cursors.folding import BINARY_OPERATORS, UNARY_OPERATORS, const_value, unary_operator_kind
-from ..cursors.nodes import children, for_header, in_system_header, live_statements
+from ..cursors.nodes import children, for_header, in_system_header, live_statements, start_offset
 from . import callees, collectives, instructions, objects, records, references, statement_exprs, switches
 from .barriers import ASM_BARRIER, barrier_name
 from .types import pointer_to, record_reference
@@ -83,11 +83,7 @@ def _header_end(c: ci.Cursor) -> int | None:
     return None
 
 
-def _children(c: ci.Cursor) -> list[ci.Cursor]:
-    return children(c)
-
-
-def strip(c: ci.Cursor, kids=_children) -> ci.Cursor:
+def strip(c: ci.Cursor, kids=children) -> ci.Cursor:
     """Skip implicit casts and parentheses; `kids` gives a cursor's children."""
     while c.kind in (K.UNEXPOSED_EXPR, K.PAREN_EXPR):
         ch = kids(c)
@@ -172,14 +168,14 @@ class FunctionLowerer:
             return out[0] if len(out) == 1 else ir.Block(sp, tuple(out))
         if k == K.IF_STMT:
             ch = self.ex.children(c)
-            close = _header_end(c)
+            close, offsets = _header_end(c), [start_offset(x) for x in ch]
             # an `if` written in a macro (`GUARD(i < n);`) has every child at the macro's call and the
             # definition's tokens, which say nothing about where its header ends: the plain shape
-            if len({x.extent.start.offset for x in ch}) != len(ch):
+            if len(set(offsets)) != len(ch):
                 close = None
             if close is not None:
-                head = [x for x in ch if x.extent.start.offset < close]
-                tail = [x for x in ch if x.extent.start.offset > close]
+                head = [x for x, offset in zip(ch, offsets) if offset < close]
+                tail = [x for x, offset in zip(ch, offsets) if offset > close]
             else:  # no tokens (macro expansion): assume the plain `if (cond) then [else]`
                 head, tail = ch[:1], ch[1:]
             if not head or not tail:
