@@ -6,8 +6,9 @@ small blocks. Where Linux gives transparent huge pages only to memory that asks 
 the default of most distributions), glibc's malloc does not ask unless its `glibc.malloc.hugetlb`
 tunable says so, and the parse then takes ~580,000 page faults and as many TLB misses on 4 KiB pages.
 With the tunable (and a fixed mmap threshold and top pad, so that the heap grows in steps a huge page
-can back) the same parse takes ~4,000 faults and ~14% less time (flash_bwd_hdim256_fp16_sm80.cu:
-48.7 -> 41.5 s; benchmarks/speed/results.md, stop 39). glibc reads its tunables only when a process
+can back) the same parse takes ~4,000 faults: flash_bwd_hdim256_fp16_sm80.cu lints in 41-42 s instead of
+48-49 s on a quiet 2-core machine, ~7% faster 8 processes at a time on a 16-core host, and no faster
+measurably 16 at a time there, where shared caches bound it (benchmarks/speed/results.md, stop 39). glibc reads its tunables only when a process
 starts, so the command executes itself once more with them set, before anything heavy is imported
 (~25 ms). `SMEMLINT_NO_HUGEPAGES=1`, or any `glibc.malloc.hugetlb` the caller sets, leaves the
 process as it is.
