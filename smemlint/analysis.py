@@ -355,7 +355,7 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
     ld_bytes = ld_sectors = st_bytes = st_sectors = 0
     for site in kernel.sites:
         st = it.stats[site.id]
-        if site.op == "ld" and site.instruction.startswith("atomic.") and st.space != "shared" \
+        if ir.spin_loop_load(site.op, site.instruction) and st.space != "shared" \
                 and site.id not in averaged:
             continue  # a compare-and-swap loop's load: in shared memory only (a global atomic is one instruction)
         assumptions = list(base_assumptions)

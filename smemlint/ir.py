@@ -447,6 +447,12 @@ class AccessSite:
     instruction_line: int = 0
 
 
+def spin_loop_load(op: str, instruction: str) -> bool:
+    """The load a float, double or 64-bit `atomicAdd`'s compare-and-swap loop repeats: an `ld` site
+    with the atomic's span and `atomic.*` instruction (lower/instructions.lower_atomic makes it)."""
+    return op == "ld" and instruction.startswith("atomic.")
+
+
 @dataclass(frozen=True)
 class Param:
     var: str

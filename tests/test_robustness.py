@@ -160,16 +160,19 @@ def test_fifo_named_cu_does_not_block(tmp_path: Path) -> None:
 
 # ---------------------------------------------------------------- code that is too much
 
+def doubling_macros(n: int) -> str:
+    """`#define`s of E0 .. En, each twice the one before: En expands to 2^n copies of threadIdx.x."""
+    return "#define E0 threadIdx.x\n" + "".join(f"#define E{i} (E{i - 1} + E{i - 1})\n" for i in range(1, n + 1))
+
+
 def test_deeply_nested_macros(tmp_path: Path) -> None:
     n = 3000  # a chain: M3000 expands to threadIdx.x + 1 + 1 ... (3000 levels of binary operators)
     chain = "#define M0 threadIdx.x\n" + "".join(f"#define M{i} M{i - 1} + 1\n" for i in range(1, n + 1))
     (tmp_path / "chain.cu").write_text(
         chain + f"__global__ void k(float* o) {{ __shared__ float t[64]; t[(M{n}) & 63] = o[0]; }}\n"
         "int main() { k<<<1, 32>>>(0); }\n")
-    # doubling: E18 expands to 2^18 copies of threadIdx.x
-    dbl = "#define E0 threadIdx.x\n" + "".join(f"#define E{i} (E{i - 1} + E{i - 1})\n" for i in range(1, 19))
     (tmp_path / "doubling.cu").write_text(
-        dbl + "__global__ void k(float* o) { __shared__ float t[64]; t[E18 & 63] = o[threadIdx.x]; }\n"
+        doubling_macros(18) + "__global__ void k(float* o) { __shared__ float t[64]; t[E18 & 63] = o[threadIdx.x]; }\n"
         "int main() { k<<<1, 32>>>(0); }\n")
     r, doc, seconds = check(tmp_path)
     assert seconds < 60
@@ -185,9 +188,8 @@ def test_deeply_nested_macros(tmp_path: Path) -> None:
 def test_an_exponential_expansion_costs_its_own_statement_only(tmp_path: Path) -> None:
     # E17 (2^17 copies of threadIdx.x) is cut; the statements after it are lowered and costed, as
     # the statements of a long kernel are (fixtures/long_macro_kernel.cu: 48,000 expressions)
-    dbl = "#define E0 threadIdx.x\n" + "".join(f"#define E{i} (E{i - 1} + E{i - 1})\n" for i in range(1, 18))
     (tmp_path / "then.cu").write_text(
-        dbl + "__global__ void k(float* o) {\n  __shared__ float t[64];\n  float x = o[E17 & 63];\n"
+        doubling_macros(17) + "__global__ void k(float* o) {\n  __shared__ float t[64];\n  float x = o[E17 & 63];\n"
         "  t[threadIdx.x] = x;\n  o[threadIdx.x] = t[threadIdx.x];\n}\nint main() { k<<<1, 32>>>(0); }\n")
     _, doc, seconds = check(tmp_path)
     assert seconds < 60

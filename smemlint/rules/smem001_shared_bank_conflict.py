@@ -94,6 +94,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from .. import ir
 from ..analysis import AccessResult, KernelResult, iteration_words
 from ..diagnostics import Diagnostic, Edit, Fix, Rule, Severity
 from ..picture import lanes_to_banks
@@ -120,7 +121,7 @@ def _bank_costed(a: AccessResult) -> bool:
 def _conflicting(a: AccessResult) -> bool:
     # atomics (and their compare-and-swap loops' loads) have their wavefronts in the report; the padding
     # fix is verified for loads and stores only
-    return (a.space == "shared" and a.op in ("ld", "st") and not a.instruction.startswith("atomic.") and a.predictable and _bank_costed(a) and a.wavefronts_per_request is not None
+    return (a.space == "shared" and a.op in ("ld", "st") and not ir.spin_loop_load(a.op, a.instruction) and a.predictable and _bank_costed(a) and a.wavefronts_per_request is not None
             and a.ideal_wavefronts_per_request is not None
             and a.wavefronts_per_request > a.ideal_wavefronts_per_request + _EPS)
 

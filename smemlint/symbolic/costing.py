@@ -46,7 +46,7 @@ def _model_cost(memo: dict, arch: Arch, shared: bool, op: str, width: int,
             cost = matrix_wavefronts(lanes, count, arch)  # ldmatrix/stmatrix: one phase per matrix
         elif shared and op == "atomic":
             cost = atomic_wavefronts(lanes, atomic_form(instruction), arch)
-        elif shared and instruction.startswith("atomic."):  # the LDS of the atomic's compare-and-swap loop
+        elif shared and ir.spin_loop_load(op, instruction):
             cost = spin_loop_loads(lanes, width, atomic_form(instruction) == "int64", arch)
         else:
             cost = shared_wavefronts(lanes, width, op, arch) if shared else global_sectors(lanes, width, arch)
@@ -184,7 +184,7 @@ def loop_loads(sites: list[ir.AccessSite]) -> dict[int, int]:
     span and instruction, for each float, double and 64-bit add: lower/instructions.lower_atomic)."""
     atomics = {(s.span, s.instruction): s.id for s in sites if s.op == "atomic"}
     return {atomics[(s.span, s.instruction)]: s.id for s in sites
-            if s.op == "ld" and s.instruction.startswith("atomic.") and (s.span, s.instruction) in atomics}
+            if ir.spin_loop_load(s.op, s.instruction) and (s.span, s.instruction) in atomics}
 
 
 class Costing:
