@@ -25,7 +25,7 @@ from .symbolic.batches import SPLIT_DOWN_TO, block_records, split_sides
 from .symbolic.edge_blocks import last_block, executed_elsewhere, reached_by
 from .symbolic.interp import Interpreter
 from .symbolic.recorder import Recorder, analysed_key, may_race
-from .symbolic.stats import STEP_BUDGET, LaunchConfig, SiteStats
+from .symbolic.stats import STEP_BUDGET, LaunchConfig, SiteStats, data_dependence
 from .symbolic.values import RowDivergence
 from .model.arch import ASSUMED_CARRY_OVER, get_arch
 from .symbolic.launch import DEFAULT_INT_PARAM, Resolved, resolve
@@ -419,7 +419,8 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
             site.symbol_hint if site.symbol_hint != "?" else (st.symbol.name if st.symbol else "?"),
             (st.width or site.width) * 8, block, predictable, wf, ideal, sec, ideal_sec, assumptions,
             worst_case, st, round(requests), site.text, instruction_line=st.instruction_line or site.instruction_line or None,
-            instruction=site.instruction, worst_block=worst_block, worst_iteration=worst_iteration))
+            instruction=site.instruction, worst_block=worst_block, worst_iteration=worst_iteration,
+            data_dependent=data_dependence(st.notes)))
     notes = [t for _, _, t in it.notes]
     if not any(a.space in ("shared", "global") for a in accesses):  # its traffic a library's? (calltree.py)
         notes += unmodelled_memory_note(kernel, unit.functions)

@@ -55,6 +55,9 @@ class AccessResult:
     # {"wavefronts_per_request" | "sectors_per_request", "warp", "loops": [{"line", "iteration", "variable"}]}
     # (analysis.worst_iteration_of; issue 30 item 3)
     worst_iteration: dict | None = None
+    # evaluated under a condition on loaded data (symbolic/stats.data_dependence): "lanes" (assumed
+    # taken by every lane of a warp), "blocks" (taken or not by whole blocks), None (no such condition)
+    data_dependent: str | None = None
     # where nvcc's line table charges this access's instructions when some land on another line than
     # its own (a toolkit header's operator or intrinsic, a helper): [{"file", "line", "instructions"}]
     # (--sass; analysis._attach_charged_lines); None otherwise

@@ -297,6 +297,8 @@ class FunctionLowerer:
             if v is None and k == K.CXX_BOOL_LITERAL_EXPR:
                 v = 1 if any(t.spelling == "true" for t in c.get_tokens()) else 0
             return ir.Const(ct, v) if v is not None else ir.Opaque(ct, "literal", uniform=True)
+        if k == K.CXX_NULL_PTR_LITERAL_EXPR or k == K.GNU_NULL_EXPR:  # one value for every thread
+            return ir.Const(ct, 0)
         if k == K.FLOATING_LITERAL:
             return ir.FloatConst(ct)
         if k in (K.PAREN_EXPR,):

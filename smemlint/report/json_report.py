@@ -51,6 +51,7 @@ def report_dict(results: list[FileResult], arch: str) -> dict:
                 entry["instruction_line"] = a.instruction_line or a.line
                 entry["worst_block"] = a.worst_block
                 entry["worst_iteration"] = a.worst_iteration
+                entry["data_dependent"] = a.data_dependent
                 entry["charged_to"] = a.charged_to
                 entry["instruction"] = a.instruction or None
                 accesses.append(entry)

@@ -15,6 +15,7 @@ from ..diagnostics import Diagnostic, Fix, Severity
 from ..lower.extract import read_source
 from ..symbolic.cfg import CFG, walk_exprs
 from ..symbolic.recorder import BLOCK_BARRIERS  # noqa: F401 - the rules' name for it
+from ..symbolic.stats import EVERY_LANE
 from ..symbolic.uniformity import KernelUniformity
 
 
@@ -29,6 +30,16 @@ def kernels(ctx) -> Iterator[tuple[ir.Kernel, KernelResult | None]]:
     by_key = {k.ir.key: k for k in ctx.result.kernels if k.ir is not None}
     for k in u.kernels:
         yield k, by_key.get(k.key)
+
+
+def under_lane_data(a: AccessResult) -> str:
+    """For an access evaluated under a condition on data that may differ between a warp's lanes,
+    the clause a number-giving finding adds ("; if every lane gets here (condition on line 12
+    depends on a value loaded from `in`)"): lanes the data turns away could cost less; else ''."""
+    if a.data_dependent != "lanes":
+        return ""
+    guard = next((n for n in a.assumptions if n.endswith(EVERY_LANE) and " depends on " in n), "")
+    return f"; if every lane gets here ({guard[:-len(EVERY_LANE)]})" if guard else ""
 
 
 def uniformity(ctx, kernel: ir.Kernel) -> KernelUniformity:

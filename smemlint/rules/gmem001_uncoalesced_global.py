@@ -54,7 +54,7 @@ from .. import ir
 from ..diagnostics import Diagnostic, Rule, Severity
 from ..model import global_sectors
 from . import _common as common
-from ._common import assumed_sizes, average_word, per_request
+from ._common import assumed_sizes, average_word, per_request, under_lane_data
 
 RULE = Rule(code="GMEM001", name="uncoalesced-global", severity=Severity.WARNING,
             summary="global load/store needs more 32-byte sectors per request than ideal")
@@ -301,6 +301,7 @@ def check(ctx) -> Iterator[Diagnostic]:
                f"per request{average_word(sec, ideal)} where {per_request(ideal)} would do; "
                f"{ratio:.1f}x the traffic: {cause}")
 
+        msg += under_lane_data(a)
         msg += f" [{a.assumptions[0]}]" if a.assumptions else ""
         facts = {"symbol": a.symbol, "sectors": sec, "ideal_sectors": ideal, "warp": worst.warp}
         if a.worst_case:

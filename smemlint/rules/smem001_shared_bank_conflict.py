@@ -99,7 +99,7 @@ from ..analysis import AccessResult, KernelResult, iteration_words
 from ..diagnostics import Diagnostic, Edit, Fix, Rule, Severity
 from ..picture import lanes_to_banks
 from ..symbolic.interp import Interpreter
-from ._common import per_request, source_of
+from ._common import per_request, source_of, under_lane_data
 
 RULE = Rule(code="SMEM001", name="shared-bank-conflict", severity=Severity.WARNING,
             summary="shared-memory access needs more wavefronts than its width requires")
@@ -405,6 +405,7 @@ def check(ctx) -> Iterator[Diagnostic]:
         elif 0 < written < a.width_bits:  # predicted from the unrolled loop (symbolic/merging.py)
             msg += (f"; nvcc merges these {written}-bit reads of the unrolled loop into {a.width_bits}-bit "
                     "loads (predicted; --sass checks), costed as those")
+        msg += under_lane_data(a)
         msg += f" [{a.assumptions[0]}]" if a.assumptions else ""
         picture = lanes_to_banks(worst.addresses, a.width_bits // 8, cost.wavefronts, cost.ideal, cost.worst_bank)
         facts = {"symbol": a.symbol, "ways": cost.ways, "wavefronts": wf, "ideal": ideal, "bank": cost.worst_bank,

@@ -224,7 +224,7 @@ class Costing:
         st.executions += 1
         st.width = width
         for g in self._guards:
-            st.notes.add(g + "; assumed taken by every lane")
+            st.notes.add(g)
         if not isinstance(ptr, Ptr) or ptr.symbol is None:
             self._unpredictable(st, ptr.reason if isinstance(ptr, Unknown) else "unknown pointer", mask)
             return
@@ -296,6 +296,7 @@ class Costing:
         where its lanes read one word (HeCBench's `atomicAdd(&sum, x)`: 1 wavefront per LDS)."""
         st.executions += 1
         st.width, st.symbol, st.space = width, symbol, "shared"
+        st.notes.update(self._guards)  # under the atomic's conditions, as the atomic is
         if contended:
             st.notes.add("the loop's trips depend on timing (warps of a block add to the same word); its loads "
                          "are costed for the trips the warp's own lanes make")

@@ -72,6 +72,29 @@ class Expressions:
             return Unknown(self._varying(v, mask), "a struct value")
         return v
 
+    def condition(self, e: ir.Expr, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, Unknown | None]:
+        """The lanes of `mask` that may find `e` true, those that may find it false, and what it
+        depends on that is not known (None: the two are exact). `&&` and `||` short-circuit as C's
+        do: the right operand is evaluated (its loads made) only by the lanes the left one leaves
+        undecided, and a lane the known part decides is decided even when the rest depends on data
+        (`if (i < 16 && a[i] > 0)`: lanes 16-31 neither load `a[i]` nor take the branch)."""
+        if isinstance(e, ir.BinOp) and e.op in ("&&", "||"):
+            t1, f1, u1 = self.condition(e.lhs, mask)
+            rest = t1 if e.op == "&&" else f1  # the lanes that evaluate the right operand
+            if not mask_any(rest):
+                return t1, f1, u1
+            t2, f2, u2 = self.condition(e.rhs, rest)
+            u = u1 if u2 is None else u2 if u1 is None else \
+                Unknown(u1.lane_varying or u2.lane_varying, u1.reason)
+            return (t2, f1 | f2, u) if e.op == "&&" else (t1 | t2, f2, u)
+        if isinstance(e, ir.UnOp) and e.op == "!":
+            t, f, u = self.condition(e.operand, mask)
+            return f, t, u
+        c = self.truth(e, mask)
+        if isinstance(c, np.ndarray):
+            return mask & c, mask & ~c, None
+        return mask, mask, c
+
     def _convert(self, v: Value, ct: ir.CType, mask: np.ndarray) -> Value:
         if isinstance(v, Known) and ct.is_int:
             return converted(v, ct)
@@ -348,6 +371,12 @@ class Expressions:
 
     def binop(self, e: ir.BinOp, mask: np.ndarray) -> Value:
         op = e.op
+        if op in ("&&", "||"):
+            t, f, u = self.condition(e, mask)
+            if u is None:
+                return _flag(t)
+            # lanes the known part decided and lanes it did not: the value differs between them
+            return Unknown(u.lane_varying or self._varying(_flag(t & f), mask), u.reason)
         a = self.eval(e.lhs, mask)
         b = self.eval(e.rhs, mask)
         if op == ",":
@@ -443,10 +472,6 @@ class Expressions:
             else:
                 r = x != y
             return _flag(r)
-        elif op == "&&":
-            return _flag((x != 0) & (y != 0))
-        elif op == "||":
-            return _flag((x != 0) | (y != 0))
         else:
             return Unknown(True, f"operator {op}")
         return to_type(r, e.ctype, None, wide, bd)
@@ -519,7 +544,10 @@ class Expressions:
                 return Known(r.astype(np.int64))
             return Unknown(False, "a pointer comparison")
         if op not in ("+", "-"):
-            return self._unknown_from("pointer arithmetic", mask, *(x for x in (a, b) if not isinstance(x, Ptr)))
+            ptr = a if isinstance(a, Ptr) else b
+            what = f"a comparison of the pointer `{ptr.symbol.name}`" if op in ("==", "!=") and \
+                isinstance(ptr, Ptr) and ptr.symbol is not None else "pointer arithmetic"  # `if (bias != nullptr)`
+            return self._unknown_from(what, mask, *(x for x in (a, b) if not isinstance(x, Ptr)))
         if isinstance(a, Ptr):
             ptr, other, step = a, b, e.lhs.ctype.pointee_bytes
         else:

@@ -85,7 +85,7 @@ def _begin(it, site: int, width: int) -> object:
     st.executions += 1
     st.width = width
     for g in it._guards:
-        st.notes.add(g + "; assumed taken by every lane")
+        st.notes.add(g)
     return st
 
 

@@ -31,9 +31,9 @@ from .expressions import Expressions
 from .hoisting import hoisted_loads
 from .instructions import SHARED_WINDOW_CALLS, run_async_copy, run_fragment_access
 from .intrinsics import integer_intrinsic, is_pure_function
-from .stats import (LOOP_MEMO_SIZE, MAX_CALL_DEPTH, MAX_LOOP_ITERATIONS, SOFT_STEP_BUDGET, STEP_BUDGET,
-                    SWEEP_ELEMENTS_PER_STEP, SWEEP_ROWS, UNKNOWN_TRIP_SAMPLE, BudgetExceeded, LaunchConfig,
-                    SiteStats)
+from .stats import (EVERY_LANE, LOOP_MEMO_SIZE, MAX_CALL_DEPTH, MAX_LOOP_ITERATIONS, SOFT_STEP_BUDGET,
+                    STEP_BUDGET, SWEEP_ELEMENTS_PER_STEP, SWEEP_ROWS, UNKNOWN_TRIP_SAMPLE, BudgetExceeded,
+                    LaunchConfig, SiteStats, data_guard)
 from .values import (PER_WARP, Fields, Known, ParamValue, Ptr, RowDivergence, Unknown, Value, mask_any, select, to_type,
                      warp_labels, with_step)
 
@@ -334,7 +334,7 @@ class Interpreter(Expressions, Costing):
     def _exec_unsupported(self, s: ir.Unsupported, mask: np.ndarray) -> None:
         self._note(s, f"line {s.span.line if s.span else '?'}: {s.what} not analysed")
         for p in s.parts:
-            self._under_unknown(f"{s.what}", p, mask)
+            self._under_unknown(s.what + EVERY_LANE, p, mask)
 
     def _under_unknown(self, why: str, s: ir.Stmt, mask: np.ndarray) -> dict[str, Value]:
         """Run `s` as if every lane took it, under a data-dependent condition; return the env it produced."""
@@ -366,19 +366,18 @@ class Interpreter(Expressions, Costing):
         return after
 
     def exec_if(self, s: ir.If, mask: np.ndarray) -> None:
-        c = self.truth(s.cond, mask)
-        if isinstance(c, np.ndarray):
-            tm, em = mask & c, mask & ~c
+        tm, em, c = self.condition(s.cond, mask)
+        if c is None:
             if mask_any(tm):
                 self.exec_stmt(s.then, tm)
             if s.other is not None and mask_any(em):
                 self.exec_stmt(s.other, em)
             return
-        # Data-dependent branch: analyse both sides as if all lanes took each.
-        why = f"condition on line {s.span.line if s.span else '?'} depends on {c.reason}"
+        # Data-dependent branch: analyse both sides as if every lane that may take each took it.
+        why = data_guard(f"condition on line {s.span.line if s.span else '?'}", c.reason, c.lane_varying)
         base = dict(self.frame.env)
-        env_then = self._under_unknown(why, s.then, mask)
-        env_else = self._under_unknown(why, s.other, mask) if s.other is not None else base
+        env_then = self._under_unknown(why, s.then, tm) if mask_any(tm) else base
+        env_else = self._under_unknown(why, s.other, em) if s.other is not None and mask_any(em) else base
         merged = dict(base)
         for k in set(env_then) | set(env_else):
             a, b = env_then.get(k), env_else.get(k)
@@ -460,22 +459,20 @@ class Interpreter(Expressions, Costing):
                         left = running & ~self._row_any(m)  # evaluate the condition once more, with no lane
                         self._cond_rows = left if left.any() else None
                         try:
-                            c = self.truth(s.cond, m)
+                            m, _, c = self.condition(s.cond, m)
                         finally:
                             self._cond_rows = saved
                     else:
-                        c = self.truth(s.cond, m)
-                    if isinstance(c, np.ndarray):
-                        m = m & c
-                    else:
-                        unknown_trip = c.reason
+                        m, _, c = self.condition(s.cond, m)
+                    if c is not None:
+                        unknown_trip = c
                 if not mask_any(m):
                     break
                 if batched:
                     running = self._row_any(m)
                 if unknown_trip is not None and iteration >= UNKNOWN_TRIP_SAMPLE:
                     self._note(s, f"the loop at line {s.span.line if s.span else '?'} has a trip count that "
-                                  f"depends on {unknown_trip}; its first {UNKNOWN_TRIP_SAMPLE} iterations sampled")
+                                  f"depends on {unknown_trip.reason}; its first {UNKNOWN_TRIP_SAMPLE} iterations sampled")
                     break
                 if iteration >= MAX_LOOP_ITERATIONS:
                     self._note(s, f"the loop at line {s.span.line if s.span else '?'} runs more than "
@@ -488,8 +485,8 @@ class Interpreter(Expressions, Costing):
                                   f"is evaluated too)")
                     break
                 if unknown_trip is not None:
-                    self._guards.append(f"loop condition on line {s.span.line if s.span else '?'} depends on "
-                                        f"{unknown_trip}")
+                    self._guards.append(data_guard(f"loop condition on line {s.span.line if s.span else '?'}",
+                                                   unknown_trip.reason, unknown_trip.lane_varying))
                 state.iteration = iteration
                 state.guard_base = len(self._guards)
                 self._guards.extend(state.past_breaks)

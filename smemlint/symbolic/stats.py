@@ -25,6 +25,30 @@ LOOP_MEMO_SIZE = 256  # loop runs remembered per evaluation (exec_loop)
 MODEL_MEMO_SIZE = 1 << 16  # distinct warp patterns remembered per architecture (then forgotten at once)
 
 
+# How an access under a condition on data (a value loaded from memory, or one nothing gives) is
+# evaluated, said on the access (its `data_dependent` in the report, analysis.py): a value that may
+# differ between the lanes of a warp is assumed to let every lane through, so the number is a full
+# warp's and lanes the data turns away would change it; a value the same in every thread of the block
+# (one word every thread loads, a parameter) decides for the whole block at once, so the number per
+# request holds in the blocks that take it and only how many requests there are depends on it.
+EVERY_LANE = "; assumed taken by every lane"
+WHOLE_BLOCKS = ", the same in every thread of the block: it decides for a whole block at once, not lane by lane"
+
+
+def data_guard(where: str, reason: str, lane_varying: bool) -> str:
+    """The words for an access evaluated under `where` (a condition) that depends on `reason`."""
+    return f"{where} depends on {reason}" + (EVERY_LANE if lane_varying else WHOLE_BLOCKS)
+
+
+def data_dependence(notes) -> str | None:
+    """"lanes" when an access was evaluated under a condition on data that may differ between lanes
+    (its number is for warps whose every lane passes), "blocks" when only under conditions the whole
+    block decides alike (its number per request holds; how many requests, not), else None."""
+    if any(n.endswith(EVERY_LANE) for n in notes):
+        return "lanes"
+    return "blocks" if any(n.endswith(WHOLE_BLOCKS) for n in notes) else None
+
+
 @dataclass(frozen=True)
 class LaunchConfig:
     block: tuple[int, int, int]
