@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from smemlint.symbolic.assumed import CANDIDATES, fit
+from smemlint.symbolic.assumed import CANDIDATES, LARGER, fit
 
 
 def _run(reached_under):  # noqa: ANN001, ANN202
@@ -41,7 +41,18 @@ def test_a_value_that_loses_a_reached_access_is_not_taken() -> None:
     base = run({"n": 1024})
     params, best, gained = fit({"n": 1024}, ["n"], base, run)
     assert params == {"n": 1024} and best is base and gained == {}
-    assert [c["n"] for c in calls[1:]] == [v for v in CANDIDATES if v < 1024] + [1025]
+    assert [c["n"] for c in calls[1:]] == [v for v in CANDIDATES if v < 1024] + list(LARGER) + [1025]
+
+
+def test_a_size_that_must_hold_others_is_raised_when_no_smaller_value_helps() -> None:
+    """HeCBench resize: `output_size / (out_height * out_width)` channels is 0 with every size 1024
+    assumed, and the kernel emptied; a larger `output_size` (the smallest of LARGER that does) reaches
+    its accesses, a smaller one never does."""
+    run, calls = _run(lambda p: {0, 1, 2, 3} if p["output_size"] >= 1 << 20 else {0})
+    base = run({"output_size": 1024})
+    params, _, gained = fit({"output_size": 1024}, ["output_size"], base, run)
+    assert params == {"output_size": 1 << 20} and gained == {"output_size": frozenset({1, 2, 3})}
+    assert [c["output_size"] for c in calls[1:]] == [v for v in CANDIDATES if v < 1024] + [1 << 16, 1 << 20]
 
 
 def test_nothing_is_tried_when_every_access_is_reached_or_nothing_was_assumed() -> None:

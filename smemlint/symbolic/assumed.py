@@ -8,8 +8,9 @@ evaluation. Under such a value no thread reaches accesses that every real run ex
 kernel "empties": a number that is wrong because of an assumption, which is the worst outcome.
 
 The use itself says which values fit: the assumed parameters the evaluation read are lowered, one
-at a time, through CANDIDATES (largest first: the steady state of a large problem), and a value is
-kept when every access reached before is still reached and at least one more is. Nothing changes
+at a time, through CANDIDATES (largest first: the steady state of a large problem), then those no
+smaller value helped are raised through LARGER (a size that holds others several times over), and a
+value is kept when every access reached before is still reached and at least one more is. Nothing changes
 for a kernel whose accesses are all reached, or where lowering reaches no more of them (code behind
 a guard the launch never takes is not the assumption's doing).
 """
@@ -20,6 +21,10 @@ from collections.abc import Callable
 from .interp import Interpreter
 
 CANDIDATES = (256, 64, 16, 4, 1)  # the value tried after the default, largest first
+# then, for a parameter no smaller value helped, larger ones, smallest first: a size that must hold
+# another size several times over (`output_size / (out_height * out_width)` channels, each size 1024
+# assumed, is 0 channels: HeCBench resize), the steady state of a larger problem
+LARGER = (1 << 16, 1 << 20, 1 << 24)
 FIT_STEPS = 200_000  # evaluation steps all the trial runs of one kernel may take together
 
 
@@ -53,6 +58,13 @@ def fit(params: dict[str, int], assumed: list[str], base: Interpreter,
         for value in CANDIDATES:
             if value < state.chosen[name] and state.tries(name, value):
                 break
+        if state.have == sites:
+            return state.chosen, state.best, state.gained
+    for name in assumed:  # larger values: the use needs more than the default
+        if state.chosen[name] == params[name]:
+            for value in LARGER:
+                if value > state.chosen[name] and state.tries(name, value):
+                    break
         if state.have == sites:
             return state.chosen, state.best, state.gained
     for name in assumed:  # the next value: code for odd sizes (`if (log2N & 1)`, a remainder loop)
