@@ -294,24 +294,34 @@ def _fit_assumed(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved
     smaller value reaches (symbolic/assumed.py), and its evaluation; the assumptions say why. Under a
     grid no launch gives, what its last block reaches counts too (symbolic/edge_blocks.py)."""
     config = resolved.config
-    read = [p for p in sorted(it.params_read) if p in config.assumed_params]
+    # the assumed integer parameters it read, and the integer fields (`params.depth`) of a struct
+    # passed by value it read, at their assumed size (launch.py): fitted alike
+    fields = {name: v for name, v in config.field_values.items()
+              if v == DEFAULT_INT_PARAM and name.split(".", 1)[0] in it.params_read}
+    read = [p for p in sorted(it.params_read) if p in config.assumed_params] + sorted(fields)
     if not read:
         return resolved, it
+
+    def with_values(values: dict[str, int]) -> LaunchConfig:
+        return dataclasses.replace(config, params={k: v for k, v in values.items() if k in config.params},
+                                   field_values={**config.field_values,
+                                                 **{k: v for k, v in values.items() if k in fields}})
+
+    start = {**config.params, **fields}
     last = last_block(kernel, resolved)
-    params, it, gained = fit_assumed(config.params, read, it, lambda trial: run_kernel(
-        unit, kernel, dataclasses.replace(config, params=trial), arch, record=record),
-        reached_by(unit, kernel, config, arch, last, it.steps) if last is not None else None)
+    values, it, gained = fit_assumed(start, read, it, lambda trial: run_kernel(
+        unit, kernel, with_values(trial), arch, record=record),
+        reached_by(unit, kernel, with_values, arch, last, it.steps) if last is not None else None)
     if not gained:
         return resolved, it
     lines = {site.id: site.span.line for site in kernel.sites}
     sources = dict(resolved.param_sources)
     for name, sites in gained.items():
         where = sorted({lines[s] for s in sites if s in lines})
-        sources[name] = f"{name} = {params[name]} assumed (at {DEFAULT_INT_PARAM} no thread reaches line" \
+        sources[name] = f"{name} = {values[name]} assumed (at {start[name]} no thread reaches line" \
                         f"{'s' if len(where) > 1 else ''} {', '.join(map(str, where))}; not a constant at a " \
                         f"launch in this file)"
-    return dataclasses.replace(resolved, config=dataclasses.replace(config, params=params),
-                               param_sources=sources), it
+    return dataclasses.replace(resolved, config=with_values(values), param_sources=sources), it
 
 
 def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settings,
@@ -343,6 +353,9 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
         base_assumptions.append(how or "evaluated for block (0,0,0)")
     read = sorted(it.params_read)
     base_assumptions += [resolved.param_sources[p] for p in read if p in resolved.param_sources]
+    # a field of a struct read whose assumed value the fit changed (`params.depth = 256 assumed ...`)
+    base_assumptions += [text for name, text in sorted(resolved.param_sources.items())
+                         if "." in name and name.split(".", 1)[0] in it.params_read]
     base_assumptions += list(resolved.pointer_sources)
     assumed = [p for p in read if resolved.param_sources.get(p, "").endswith("in this file)")]
     worst, skipped = _sweep(unit, kernel, resolved, settings.arch, assumed, it) if assumed else ({}, [])

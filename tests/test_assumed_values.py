@@ -41,7 +41,7 @@ def test_a_value_that_loses_a_reached_access_is_not_taken() -> None:
     base = run({"n": 1024})
     params, best, gained = fit({"n": 1024}, ["n"], base, run)
     assert params == {"n": 1024} and best is base and gained == {}
-    assert [c["n"] for c in calls[1:]] == [v for v in CANDIDATES if v < 1024] + list(LARGER) + [1025]
+    assert [c["n"] for c in calls[1:]] == [v for v in CANDIDATES if v < 1024] + [1025] + list(LARGER)
 
 
 def test_a_size_that_must_hold_others_is_raised_when_no_smaller_value_helps() -> None:
@@ -52,7 +52,7 @@ def test_a_size_that_must_hold_others_is_raised_when_no_smaller_value_helps() ->
     base = run({"output_size": 1024})
     params, _, gained = fit({"output_size": 1024}, ["output_size"], base, run)
     assert params == {"output_size": 1 << 20} and gained == {"output_size": frozenset({1, 2, 3})}
-    assert [c["output_size"] for c in calls[1:]] == [v for v in CANDIDATES if v < 1024] + [1 << 16, 1 << 20]
+    assert [c["output_size"] for c in calls[1:]] == [v for v in CANDIDATES if v < 1024] + [1025, 1 << 16, 1 << 20]
 
 
 def test_nothing_is_tried_when_every_access_is_reached_or_nothing_was_assumed() -> None:
@@ -90,3 +90,29 @@ def test_an_assumed_grid_spreads_over_the_dimensions_the_kernel_indexes():
     assert assumed_grid(reads_y, (None, 3, None)) == ((64, 3, 1), ())
     assert assumed_grid(SimpleNamespace(uses={"blockIdx.z", "threadIdx.x"}), None) == ((64, 1, 4), (2,))
     assert assumed_grid(SimpleNamespace(uses={"blockIdx.x"}), None) == ((64, 1, 1), ())
+
+
+def test_an_origin_is_never_raised_and_the_next_value_comes_before_larger_ones() -> None:
+    """cuda-samples boxFilter: `r` (a radius the roles take for an origin, 0) reaches the main loop at 1;
+    larger values are for sizes assumed at the default only, and come last (their runs are the costliest:
+    trying them first spent the fit's steps before r = 1 was tried)."""
+    run, calls = _run(lambda p: {0, 1, 2, 3} if p["r"] == 1 else {0})
+    base = run({"r": 0, "n": 1024})
+    params, _, gained = fit({"r": 0, "n": 1024}, ["r"], base, run)
+    assert params == {"r": 1, "n": 1024} and [c["r"] for c in calls[1:]] == [1]
+
+
+def test_real_kernels_a_larger_size_and_a_struct_field_are_fitted() -> None:
+    """fixtures/unknown_sizes.cu: `total` raised to 2^24 (a size that must hold others), and the field
+    `level.depth` of a struct passed by value lowered to 256, each said on the access."""
+    from pathlib import Path
+
+    from smemlint.config import Settings
+    from smemlint.lint import lint_file
+
+    r = lint_file(str(Path(__file__).parent.parent / "fixtures" / "unknown_sizes.cu"), Settings())
+    notes = {k.name: [n for a in k.accesses for n in a.assumptions if "no thread reaches" in n] for k in r.kernels}
+    assert notes["channel_groups"] and all(n.startswith("total = 16777216 assumed (at 1024 no thread reaches")
+                                           for n in notes["channel_groups"])
+    assert notes["bounded_depth"] and all(n.startswith("level.depth = 256 assumed (at 1024 no thread reaches")
+                                          for n in notes["bounded_depth"])

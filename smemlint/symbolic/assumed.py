@@ -9,8 +9,8 @@ kernel "empties": a number that is wrong because of an assumption, which is the 
 
 The use itself says which values fit: the assumed parameters the evaluation read are lowered, one
 at a time, through CANDIDATES (largest first: the steady state of a large problem), then those no
-smaller value helped are raised through LARGER (a size that holds others several times over), and a
-value is kept when every access reached before is still reached and at least one more is. Nothing changes
+smaller or next value helped are raised through LARGER (a size that holds others several times
+over; last, as its trials cost the most steps), and a value is kept when every access reached before is still reached and at least one more is. Nothing changes
 for a kernel whose accesses are all reached, or where lowering reaches no more of them (code behind
 a guard the launch never takes is not the assumption's doing).
 """
@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .interp import Interpreter
+from .launch import DEFAULT_INT_PARAM
 
 CANDIDATES = (256, 64, 16, 4, 1)  # the value tried after the default, largest first
-# then, for a parameter no smaller value helped, larger ones, smallest first: a size that must hold
+# last, for a size no smaller or next value helped, larger ones, smallest first: a size that must hold
 # another size several times over (`output_size / (out_height * out_width)` channels, each size 1024
 # assumed, is 0 channels: HeCBench resize), the steady state of a larger problem
 LARGER = (1 << 16, 1 << 20, 1 << 24)
@@ -60,15 +61,15 @@ def fit(params: dict[str, int], assumed: list[str], base: Interpreter,
                 break
         if state.have == sites:
             return state.chosen, state.best, state.gained
-    for name in assumed:  # larger values: the use needs more than the default
-        if state.chosen[name] == params[name]:
-            for value in LARGER:
-                if value > state.chosen[name] and state.tries(name, value):
-                    break
-        if state.have == sites:
-            return state.chosen, state.best, state.gained
     for name in assumed:  # the next value: code for odd sizes (`if (log2N & 1)`, a remainder loop)
         state.tries(name, state.chosen[name] + 1)
+        if state.have == sites:
+            return state.chosen, state.best, state.gained
+    for name in assumed:  # last, larger values: a size (not an origin, 0) the use needs more of
+        if state.chosen[name] == params[name] == DEFAULT_INT_PARAM:
+            for value in LARGER:
+                if state.tries(name, value):
+                    break
         if state.have == sites:
             break
     return state.chosen, state.best, state.gained

@@ -41,12 +41,13 @@ def executed_by(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfi
     return None if records is None else records[block]
 
 
-def reached_by(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
-               block: tuple[int, int, int], steps: int) -> Callable[[dict[str, int]], tuple[frozenset[int], int] | None]:
-    """For assumed.fit: the sites `block` reaches under a trial's integers, and the steps that cost
-    (taken as block (0,0,0)'s, `steps`); None where its evaluation stops."""
+def reached_by(unit: ir.TranslationUnit, kernel: ir.Kernel, config_of: Callable[[dict[str, int]], LaunchConfig],
+               arch: str, block: tuple[int, int, int],
+               steps: int) -> Callable[[dict[str, int]], tuple[frozenset[int], int] | None]:
+    """For assumed.fit: the sites `block` reaches under a trial's integers (`config_of` makes the launch
+    of them), and the steps that cost (taken as block (0,0,0)'s, `steps`); None where its evaluation stops."""
     def also(trial: dict[str, int]) -> tuple[frozenset[int], int] | None:
-        stats = executed_by(unit, kernel, dataclasses.replace(config, params=trial), arch, block)
+        stats = executed_by(unit, kernel, config_of(trial), arch, block)
         if stats is None:
             return None
         return frozenset(sid for sid, st in stats.items() if st.executions or st.requests or st.unpredictable), steps
