@@ -112,10 +112,14 @@ class StatementRunner:
                 pass
             elif k == K.IF_STMT and self._run_decided_branch(stmt, env, fn, order):
                 pass
-            elif k in (K.FOR_STMT, K.WHILE_STMT) and self._run_whole_loop(stmt, env, fn, order):
+            elif k in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT) and self._run_whole_loop(stmt, env, fn, order):
                 pass
             else:  # a branch or loop not on the way to the target: what it assigns is unknown after it
                 self._forget_assigned(stmt, env)
+                cond = children_of(stmt)[0] if k == K.IF_STMT and children_of(stmt) else None
+                if cond is not None and cond.kind.is_expression():
+                    # the condition itself runs either way: `if (cudaDeviceGetAttribute(&n, ...) != cudaSuccess)`
+                    self._forget_written_through(cond, env)
             return False
 
         def inside(c: ci.Cursor) -> bool:
@@ -240,26 +244,35 @@ class StatementRunner:
     def _run_whole_loop(self, loop: ci.Cursor, env: dict, fn: ci.Cursor, order: dict) -> bool:
         """A loop before the target whose condition is known at every test, run to its end (at most
         WHOLE_LOOP_ITERATIONS): HeCBench fwt's `for (; log2N > 7; log2N -= 2, N >>= 2, M <<= 2)` before
-        the launch that takes `N / 4` threads. False (env untouched) where a test is not known, the
+        the launch that takes `N / 4` threads; a `do { ... } while (0)` macro's body (`GPU_CHECK(...)`) once. False (env untouched) where a test is not known, the
         loop runs longer, or its body leaves it early (`break`, `continue`, `return`, `goto`)."""
         kids = children_of(loop)
-        if not kids or any(c.kind in _JUMPS for c in walk(kids[-1])):
+        do = loop.kind == K.DO_STMT  # `do { body } while (cond)`: the body runs before the first test
+        body = (kids[0] if do else kids[-1]) if kids else None
+        # (a `return` in a `do` body, `if (e != cudaSuccess) return 1;`, ends the function: what follows the
+        # loop sees the iterations that did not take it)
+        jumps = [k for k in _JUMPS if k != K.RETURN_STMT] if do else _JUMPS
+        if body is None or any(c.kind in jumps for c in walk(body)):
             return False
-        init, cond, step = for_header(loop, kids[:-1]) if loop.kind == K.FOR_STMT else (None, kids[0], None)
+        if do:
+            init, cond, step = None, (kids[1] if len(kids) == 2 else None), None
+        else:
+            init, cond, step = for_header(loop, kids[:-1]) if loop.kind == K.FOR_STMT else (None, kids[0], None)
         if cond is None:
             return False
         trial = copied(env)
         if init is not None:
             self._execute(init, trial, fn)
-        for _ in range(WHOLE_LOOP_ITERATIONS + 1):
-            test = self._eval(cond, trial, fn, 0)
-            if test is UNKNOWN or not isinstance(test, (int, float)):
-                return False
-            if not test:
-                env.clear()
-                env.update(trial)
-                return True
-            self._run(kids[-1], trial, fn, END, order)
+        for n in range(WHOLE_LOOP_ITERATIONS + 1):
+            if not (do and n == 0):
+                test = self._eval(cond, trial, fn, 0)
+                if test is UNKNOWN or not isinstance(test, (int, float)):
+                    return False
+                if not test:
+                    env.clear()
+                    env.update(trial)
+                    return True
+            self._run(body, trial, fn, END, order)
             if step is not None:
                 self._execute(step, trial, fn)
         return False
@@ -350,10 +363,11 @@ class StatementRunner:
         finally:
             self._touched = saved
 
-    @staticmethod
-    def _mark(env: dict, key: str, tags: frozenset[str]) -> None:
-        """env[tag] for each of syntax.TAGS: the variables whose values came from one so marked."""
-        for tag in TAGS:
+    tags = TAGS  # syntax.TAGS and the device properties read so far (values.HostEvaluator._property)
+
+    def _mark(self, env: dict, key: str, tags: frozenset[str]) -> None:
+        """env[tag] for each of self.tags: the variables whose values came from one so marked."""
+        for tag in self.tags:
             marked = env.get(tag, frozenset())
             if tag in tags:
                 env[tag] = marked | {key}
@@ -502,7 +516,7 @@ class StatementRunner:
                 if p.type.kind == ci.TypeKind.LVALUEREFERENCE and a.kind == K.DECL_REF_EXPR and a.referenced is not None:
                     outer = self._key(a.referenced)
                     inner[self._key(p)] = copied(env.get(outer, UNKNOWN))
-                    self._mark(inner, self._key(p), frozenset(t for t in TAGS if outer in env.get(t, ())))
+                    self._mark(inner, self._key(p), frozenset(t for t in self.tags if outer in env.get(t, ())))
                 else:
                     inner[self._key(p)], tags = self._evaluated(lambda: self._eval(args[i], env, fn, depth + 1))
                     self._mark(inner, self._key(p), tags)
@@ -532,19 +546,24 @@ class StatementRunner:
             if a is not None and a.kind == K.DECL_REF_EXPR and a.referenced is not None and i < len(defined):
                 param = self._key(defined[i])
                 env[self._key(a.referenced)] = inner.get(param, UNKNOWN)
-                self._mark(env, self._key(a.referenced), frozenset(t for t in TAGS if param in inner.get(t, ())))
+                self._mark(env, self._key(a.referenced), frozenset(t for t in self.tags if param in inner.get(t, ())))
         return True
 
     def _forget_written_through(self, stmt: ci.Cursor, env: dict, calls_only: bool = False) -> None:
         """Anything else may still change a variable through its address (`cudaGetDeviceCount(&n)`),
         or an array through the pointer it decays to (`fill(sizes, n)`, `cudaMemcpy(sizes, ...)`).
-        `calls_only`: only addresses a call is given."""
+        `calls_only`: only addresses a call is given. What the analysed GPU fixes is written instead
+        (`cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, 0)`: values.HostEvaluator.device_query)."""
+        queried = []
         for c in walk(stmt):
             if c.kind == K.UNARY_OPERATOR and operator_of(c) == "&" and not calls_only:
                 target = self._assigned_var(c)
                 if target is not None:
                     env[target] = UNKNOWN
             elif c.kind == K.CALL_EXPR:
+                answer = self.device_query(c)
+                if answer is not None:
+                    queried.append(answer)
                 ref = c.referenced
                 params = [p for p in children_of(ref) if p.kind == K.PARM_DECL] if ref is not None else []
                 for i, a in enumerate(c.get_arguments()):
@@ -563,6 +582,9 @@ class StatementRunner:
                     elif a.kind == K.DECL_REF_EXPR and a.referenced is not None and \
                             a.type.get_canonical().kind == ci.TypeKind.CONSTANTARRAY:
                         env[self._key(a.referenced)] = UNKNOWN
+        for key, value, tags in queried:
+            env[key] = value
+            self._mark(env, key, tags)
 
     def _declare(self, d: ci.Cursor, env: dict, fn: ci.Cursor) -> None:
         init = [x for x in children_of(d) if x.kind.is_expression()]
