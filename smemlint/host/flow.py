@@ -10,8 +10,8 @@ import clang.cindex as ci
 
 from ..cursors.folding import operator_of
 from ..cursors.nodes import for_header
-from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LATER_ITERATION, LOOPS,
-                     MAX_DEPTH, NO_ARGS, SIZED_PATH, SWEPT, TAGS, UNKNOWN, children_of, copied, default_record,
+from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, DEVICE_KNOWN, END, FIRST_ITERATION, INCREMENTS, LATER_ITERATION, LOOPS,
+                     MAX_DEPTH, NO_ARGS, NOT_TAKEN, SIZED_PATH, SWEPT, TAGS, UNKNOWN, children_of, copied, default_record,
                      element_base, node_position, record_fields, strip, subscripted, walk)
 
 K = ci.CursorKind
@@ -133,16 +133,19 @@ class StatementRunner:
             # case 32: k<32><<<S, NT>>>`): that value says nothing of the values on this path
             env[SIZED_PATH] = True
         if k == K.IF_STMT:
-            taken = None
+            taken, tags = None, frozenset()
             for i, ch in enumerate(kids):
                 if inside(ch):
                     if taken is not None and i in (1, 2) and bool(taken) != (i == 1):
                         self._missed = True  # the condition, known here, takes the other branch
+                        if self._decided_by_device(tags, env):
+                            env[NOT_TAKEN] = tuple(env.get(NOT_TAKEN, ())) + (self._decision(kids[0], taken, tags),)
                     if ch.kind.is_expression() or ch.kind == K.DECL_STMT:
                         return self._run_into(ch, env, fn, target, order)
                     return self._run(ch, env, fn, target, order) or True
                 if i == 0 and len(kids) > 1 and ch.kind != K.DECL_STMT:
-                    value = self._eval(ch, env, fn, 0)
+                    value, tags = self._evaluated(lambda: self._eval(ch, env, fn, 0))
+                    self._touched |= tags  # (what the condition read marks the value being evaluated, as before)
                     taken = value if isinstance(value, (int, float)) else None
                 if i == 0 or ch.kind == K.DECL_STMT:  # the condition (and its declaration) ran
                     self._execute(ch, env, fn)
@@ -172,6 +175,19 @@ class StatementRunner:
                     return self._run(ch, env, fn, target, order) or True
             return True
         return self._run_into(stmt, env, fn, target, order)
+
+    def _decided_by_device(self, tags: frozenset[str], env: dict) -> bool:
+        """Does a known condition read the analysed GPU's properties and nothing whose value is one of
+        several (a sweep's, the command line's, a size taken as large, a loop's first iteration)?"""
+        return any(t.startswith(DEVICE_KNOWN) for t in tags) and not tags & set(TAGS) and \
+            not env.get(FIRST_ITERATION)
+
+    def _decision(self, cond: ci.Cursor, taken, tags: frozenset[str]) -> str:
+        """"`max_smem_per_block >= 176 * 1024` holds on sm_90 (sharedMemPerBlockOptin = 232,448, ...)"."""
+        text = " ".join(t.spelling for t in cond.get_tokens())
+        facts = "; ".join(self.device.words(t[len(DEVICE_KNOWN):]) for t in sorted(tags)
+                          if t.startswith(DEVICE_KNOWN))
+        return f"`{text}` {'holds' if taken else 'does not hold'} on {self.device.arch} ({facts})"
 
     _callee_arguments = 0  # > 0 while run_callee evaluates a callee's arguments (values.py reads it)
     _missed = False  # set when a branch on the way to the target is not the one its known condition takes

@@ -33,6 +33,9 @@ TAGS = (SWEPT, COMMAND_LINE, ASSUMED_SIZE)  # the marks a value carries from the
 # marks of a value read from the analysed GPU's properties: "#gpu:" + the cudaDeviceProp field read,
 # "#gpu?:" + one the architecture does not fix (values.HostEvaluator._property); added to the tags as read
 DEVICE_KNOWN, DEVICE_UNKNOWN = "#gpu:", "#gpu?:"
+# env key: words of the branches on the way to the point whose condition the analysed GPU's properties
+# decide the other way (`if (max_smem_per_block >= 176 * 1024)` on sm_90, the point in its `else`)
+NOT_TAKEN = "#not-taken"
 DEVICE_QUERIES = ("cudaDeviceGetAttribute",)  # runtime calls whose out-parameter the analysed GPU fixes
 
 

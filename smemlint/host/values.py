@@ -30,12 +30,13 @@ from ..model.device_properties import ATTRIBUTES, DeviceProperties
 from .elsewhere import defined_elsewhere
 from .flow import StatementRunner
 from .syntax import (ARITH, RECORD_FIELDS, record_name, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
-                     ASSUMED_SIZE, COMMAND_LINE, DEVICE_QUERIES, MAX_DEPTH, NO_ARGS, ROUNDING, SWEPT, TENSOR_SIZES,
+                     ASSUMED_SIZE, COMMAND_LINE, DEVICE_QUERIES, MAX_DEPTH, NO_ARGS, NOT_TAKEN, ROUNDING, SWEPT, TENSOR_SIZES,
                      UNKNOWN, Offset, children_of, copied,
                      default_record, device_tag, element_base, float_literal, floating, initialized, integral, is_argc, is_device_record, is_constant, is_equality_ref,
                      node_position, record_fields, strip, walk)
 
 K = ci.CursorKind
+MAX_CALLER_DEPTH = 8  # calls followed up from a launch looking for a branch the analysed GPU does not take
 THIS = "#this"  # env key: the record a constructor being evaluated makes (_constructed)
 
 
@@ -45,9 +46,13 @@ class HostEvaluator(StatementRunner):
     def __init__(self, const_value: Callable[[ci.Cursor], int | None],
                  host_calls: list[tuple[ci.Cursor, ci.Cursor]],
                  definitions: list[ci.Cursor] | None = None, elsewhere: dict | None = None,
-                 device: DeviceProperties | None = None):
+                 device: DeviceProperties | None = None,
+                 instance_callers: dict[int, list[tuple[ci.Cursor, ci.Cursor]]] | None = None):
         self.const_value = const_value
         self.device = device  # what the analysed architecture's GPU answers (None: nothing known)
+        # the calls of each host function walked as an instance, by its cursor's hash (calls.collect)
+        self._instance_callers = instance_callers or {}
+        self._not_reached: dict[tuple, str | None] = {}
         # (USR, parameter index) -> (value, from `main` run without arguments): what the other files of the
         # run pass to a function this file defines and calls nowhere (host/elsewhere.py, lint.py's second pass)
         self.elsewhere = elsewhere or {}
@@ -479,6 +484,32 @@ class HostEvaluator(StatementRunner):
             return self._construct(s, s.type, env, fn, depth)
         v = self.const_value(s)
         return v if v is not None else UNKNOWN
+
+    def not_reached(self, function: ci.Cursor, at: ci.Cursor, depth: int = 0) -> str | None:
+        """Why the analysed GPU never runs `at` in `function`: the words of a branch on the way to it whose
+        condition its properties decide the other way (flow.StatementRunner._decision), there or at every
+        call of `function` in the file (flash-attention's `if (max_smem_per_block >= 176 * 1024)
+        run_flash_bwd<A>(...); else run_flash_bwd<B>(...);` and the launches in `run_flash_bwd<B>`).
+        None where it may run: no such branch, or a call of `function` not under one, or none in the file."""
+        key = (function.hash, node_position(at))
+        if key in self._not_reached:
+            return self._not_reached[key]
+        self._not_reached[key] = None  # (a recursion reaches it)
+        words = self._env_at(function, at).get(NOT_TAKEN)
+        if words:
+            found = words[0]
+        elif depth >= MAX_CALLER_DEPTH:
+            found = None
+        else:
+            calls = list(self._instance_callers.get(function.hash, ()))
+            calls += [c for c in self.callers(function.get_usr() or "") if c not in calls]
+            found = None
+            for call, caller in calls:
+                found = self.not_reached(caller, call, depth + 1)
+                if found is None:
+                    break
+        self._not_reached[key] = found
+        return found
 
     def _property(self, name: str, element: int | None = None):
         """The analysed GPU's property `name` (a cudaDeviceProp field; `element` of an array field),
