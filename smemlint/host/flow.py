@@ -260,8 +260,9 @@ class StatementRunner:
     def _run_whole_loop(self, loop: ci.Cursor, env: dict, fn: ci.Cursor, order: dict) -> bool:
         """A loop before the target whose condition is known at every test, run to its end (at most
         WHOLE_LOOP_ITERATIONS): HeCBench fwt's `for (; log2N > 7; log2N -= 2, N >>= 2, M <<= 2)` before
-        the launch that takes `N / 4` threads; a `do { ... } while (0)` macro's body (`GPU_CHECK(...)`) once. False (env untouched) where a test is not known, the
-        loop runs longer, or its body leaves it early (`break`, `continue`, `return`, `goto`)."""
+        the launch that takes `N / 4` threads; a `do { ... } while (0)` macro's body (`GPU_CHECK(...)`) once.
+        False (env untouched) where a test is not known, the loop runs longer, or its body leaves it early
+        (`break`, `continue`, `goto`; `return` but in a `do` body)."""
         kids = children_of(loop)
         do = loop.kind == K.DO_STMT  # `do { body } while (cond)`: the body runs before the first test
         body = (kids[0] if do else kids[-1]) if kids else None
