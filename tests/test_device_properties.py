@@ -100,3 +100,13 @@ def test_a_branch_the_analysed_gpu_decides_prunes_the_other_sides_launches(on_ar
     said = [n for n in hopper.notes if n.startswith("`optin >= 176 * 1024` holds on sm_90")]
     assert said and "232,448" in said[0] and "smallTile, strided" in said[0], hopper.notes
     assert any(n.startswith("`optin >= 176 * 1024` does not hold on sm_80") for n in ampere.notes), ampere.notes
+
+
+def test_a_structured_binding_of_the_compute_capability_decides_a_branch(on_arch) -> None:
+    """flash-attention's `auto [cc_major, cc_minor] = get_compute_capability(...); bool is_sm8x = cc_major == 8
+    && cc_minor > 0; if (is_sm8x)`: the tuple a helper returns, bound by name."""
+    hopper = on_arch("sm_90")
+    assert "otherTile" in _kernels(hopper) and "sm8xTile" not in _kernels(hopper)
+    assert any(n.startswith("`is_sm8x` does not hold on sm_90 (major = 9") for n in hopper.notes), hopper.notes
+    ga10x = on_arch("sm_86")
+    assert "sm8xTile" in _kernels(ga10x) and "otherTile" not in _kernels(ga10x)

@@ -431,6 +431,8 @@ class StatementRunner:
             for d in children_of(stmt):
                 if d.kind == K.VAR_DECL:
                     self._declare(d, env, fn)
+                elif d.kind == K.UNEXPOSED_DECL:
+                    self._decompose(d, env, fn)
             # `bool ok = loadImage(path, &width, &height);` writes width and height as it declares ok (an
             # address kept, `void *args[] = {&n, &p};`, writes nothing yet)
             self._forget_written_through(stmt, env, calls_only=True)
@@ -615,6 +617,22 @@ class StatementRunner:
                 env[key] = self._construct(init[-1], d.type, env, fn, 0)
         else:
             env[key] = default_record(d.type) if record_fields(d.type) is not None else UNKNOWN
+
+    def _decompose(self, d: ci.Cursor, env: dict, fn: ci.Cursor) -> None:
+        """A structured binding (`auto [cc_major, cc_minor] = get_compute_capability(device);`, flash-attention's
+        launch templates): each name holds its element of the value, a tuple's by position, a record's
+        fields or an array's elements in order; not known where their count is not the names'."""
+        kids = children_of(d)
+        names = [c for c in kids if c.kind == K.UNEXPOSED_DECL]
+        init = [c for c in kids if c.kind.is_expression()]
+        if not names or not init:
+            return
+        value, tags = self._evaluated(lambda: self._eval(init[-1], env, fn, 0))
+        parts = list(value.values()) if isinstance(value, dict) else []
+        for i, name in enumerate(names):
+            key = self._key(name)
+            env[key] = copied(parts[i]) if len(parts) == len(names) else UNKNOWN
+            self._mark(env, key, tags)
 
     def _assign(self, lhs: ci.Cursor, value, env: dict, fn: ci.Cursor, path: list | None = None) -> None:
         """`lhs = value` in `env`; `path`: lhs's fields and indices when evaluated elsewhere (_path)."""

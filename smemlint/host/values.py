@@ -475,6 +475,12 @@ class HostEvaluator(StatementRunner):
             # `int block_sizes[] = {32, 64, 128};`: element index -> value, as arrays of records are
             return {i: self._eval(x, env, fn, depth + 1)
                     for i, x in enumerate(x for x in children_of(s) if x.kind.is_expression())}
+        if (k == K.INIT_LIST_EXPR or k == K.CALL_EXPR and s.referenced is not None and s.referenced.kind == K.CONSTRUCTOR) \
+                and record_name(s.type) == "tuple":
+            # `return {major, minor};` as a std::tuple<int, int>: element index -> value (a structured binding
+            # reads it: flow._decompose)
+            args = list(s.get_arguments()) if k == K.CALL_EXPR else [x for x in children_of(s) if x.kind.is_expression()]
+            return {i: self._eval(a, env, fn, depth + 1) for i, a in enumerate(args)}
         if k == K.CALL_EXPR:
             v = self._returned(s, env, fn, depth)
             if v is not UNKNOWN:

@@ -120,6 +120,7 @@ def device_properties(arch: Arch) -> DeviceProperties:
         }
         fields.update(per_sm)
     says = {name: _LIMIT.format(arch=arch.name) for name in fields}
+    says["major"] = says["minor"] = f"{arch.name}'s compute capability"
     if cc == 90:  # (the measured H200 agrees with the table on every field above)
         fields.update(_SM90_PRODUCT)
         says.update(_SM90_SAYS)
