@@ -4,6 +4,9 @@ the launch; what the architecture does not fix (the SM count off sm_90, the L2's
 the launch names the property; a branch those values decide prunes the launches of its other side."""
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -110,3 +113,11 @@ def test_a_structured_binding_of_the_compute_capability_decides_a_branch(on_arch
     assert any(n.startswith("`is_sm8x` does not hold on sm_90 (major = 9") for n in hopper.notes), hopper.notes
     ga10x = on_arch("sm_86")
     assert "sm8xTile" in _kernels(ga10x) and "otherTile" not in _kernels(ga10x)
+
+
+def test_the_coverage_says_why_a_kernel_only_the_other_branch_launches_has_no_number() -> None:
+    r = subprocess.run([sys.executable, "-m", "smemlint", "check", "--no-cache", "--format", "json", str(FIXTURE)],
+                       capture_output=True, text=True, timeout=300)
+    reasons = {x["reason"]: x["kernels"] for x in json.loads(r.stdout)["coverage"]["kernels_without_numbers"]}
+    assert reasons == {"not analysed: launched only through a branch the analysed GPU's properties decide the "
+                       "other way": 2}, reasons  # smallTile and sm8xTile (strided<1> runs on sm_90)

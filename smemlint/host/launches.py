@@ -295,3 +295,41 @@ def _device_words(hv: HostEvaluator, parts: tuple[str, ...], marks: tuple[frozen
             elif tag.startswith(DEVICE_UNKNOWN):
                 out.append((part, hv.device.unknown_words(tag[len(DEVICE_UNKNOWN):])))
     return tuple(out)
+
+
+# a file note's words for the launches the analysed GPU does not run (run_by_device; coverage.py reads them)
+NOT_RUN_NOTE = "the launches reached only through its other branch are not analysed"
+
+
+def run_by_device(hv: HostEvaluator, found: list[Launch], kernels_by_pattern: dict[str, ci.Cursor],
+                  notes: list[str]) -> list[Launch]:
+    """The launches the analysed GPU runs: not those reached only through a branch its properties
+    decide the other way (HostEvaluator.not_reached), said in a note per condition; a kernel only such
+    launches launch is taken out of `kernels_by_pattern` (loc_key -> definition) too."""
+    kept, skipped = [], {}
+    for launch in found:
+        try:
+            why = hv.not_reached(launch.function, launch.call)
+        except Exception:  # noqa: BLE001 - a launch whose way is not read is kept
+            why = None
+        if why is None:
+            kept.append(launch)
+        else:
+            skipped.setdefault(why, []).append(launch)
+    running = {loc_key(p) for launch in kept if (p := kernel_pattern(launch.kernel)) is not None}
+    for why, launches in skipped.items():
+        instances = {display_name(launch.kernel) for launch in launches}
+        names = sorted({launch.kernel.spelling for launch in launches})
+        notes.append(f"{why}: {NOT_RUN_NOTE} ({len(instances)} kernel(s) or instance(s) of {', '.join(names)})")
+        for launch in launches:
+            pattern = kernel_pattern(launch.kernel)
+            if pattern is not None and loc_key(pattern) not in running:
+                kernels_by_pattern.pop(loc_key(pattern), None)
+    return kept
+
+
+def not_run_kernels(note: str) -> list[str]:
+    """The kernels a NOT_RUN_NOTE note names (none for another note)."""
+    if NOT_RUN_NOTE not in note:
+        return []
+    return note.rsplit(" of ", 1)[-1].rstrip(")").split(", ")

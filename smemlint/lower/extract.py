@@ -22,7 +22,7 @@ from ..cursors.nodes import key as cursor_key
 from ..host.calls import collect
 from ..host.elsewhere import arguments_passed_out
 from ..host.launches import (covering_instances, display_name, instances_to_analyse, is_bundled, kernel_pattern,
-                             launch_site, loc_key, template_arg, walk_decls)
+                             launch_site, loc_key, run_by_device, template_arg, walk_decls)
 from ..host.syntax import remembered_children
 from ..host.values import HostEvaluator
 from ..ir import CType, Span
@@ -623,7 +623,7 @@ class Extractor:
                 self.host_writes.setdefault(target.split("::")[-1], f"{call.name} at line {call.span.line}")
         self.host_values = HostEvaluator(const_value, host_calls, functions, self.elsewhere, self.device,
                                          instance_callers)
-        found = self._run_by_device(found, kernels_by_pattern, unit)
+        found = run_by_device(self.host_values, found, kernels_by_pattern, unit.notes)
         unit.arguments_out = arguments_passed_out(self.host_values, host_calls)
         unit.asked_elsewhere = self.host_values.asked_elsewhere
         launches = [(launch, launch.kernel) for launch in found]
@@ -710,32 +710,6 @@ class Extractor:
         unit.functions = self.functions
         unit.notes += self.notes
         return unit
-
-    def _run_by_device(self, found: list, kernels_by_pattern: dict[str, ci.Cursor], unit: ir.TranslationUnit) -> list:
-        """The launches the analysed GPU runs: not those reached only through a branch its properties
-        decide the other way (HostEvaluator.not_reached), said in a note per condition; a kernel only
-        such launches launch is not analysed either."""
-        kept, skipped = [], {}
-        for launch in found:
-            try:
-                why = self.host_values.not_reached(launch.function, launch.call)
-            except Exception:  # noqa: BLE001 - a launch whose way is not read is kept
-                why = None
-            if why is None:
-                kept.append(launch)
-            else:
-                skipped.setdefault(why, []).append(launch)
-        running = {loc_key(p) for launch in kept if (p := kernel_pattern(launch.kernel)) is not None}
-        for why, launches in skipped.items():
-            instances = {display_name(launch.kernel) for launch in launches}
-            names = sorted({launch.kernel.spelling for launch in launches})
-            unit.notes.append(f"{why}: the launches reached only through its other branch are not analysed "
-                              f"({len(instances)} kernel(s) or instance(s) of {', '.join(names)})")
-            for launch in launches:
-                pattern = kernel_pattern(launch.kernel)
-                if pattern is not None and loc_key(pattern) not in running:
-                    kernels_by_pattern.pop(loc_key(pattern), None)
-        return kept
 
     def _covering(self, pattern: ci.Cursor, launched: list, targets: list, first: int, unit) -> list:
         """Instances too costly for as many as were chosen (`first` statements for the first): after
