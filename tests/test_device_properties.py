@@ -79,6 +79,7 @@ def test_a_grid_of_blocks_per_sm_is_known_on_sm90(on_arch) -> None:
     pointer = k["fromPointer"]  # `props->...` through the pointer a call returns
     assert pointer.block == (1024, 1, 1) and "maxThreadsPerBlock = 1,024" in pointer.assumptions[0]
     assert _said(pointer, "grid ").startswith("grid (132,1,1) from the launch")
+    assert _said(k["perSMReference"], "grid ").startswith("grid (132,1,1) from the launch")  # a `const cudaDeviceProp &`
     lanes = _said(k["firstLanes"], "n = ")
     assert lanes.startswith("n = 16 from the launch") and "warpSize = 32" in lanes, lanes
 
