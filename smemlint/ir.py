@@ -509,6 +509,10 @@ class LaunchSite:
     # a grid the evaluator reads only in part (`k<<<n, 256>>>` with n unknown: (None, 1, 1)); None when
     # `grid` is known or nothing of its shape is
     grid_partial: tuple[int | None, int | None, int | None] | None = None
+    # (part, words) per value at it read from the analysed GPU's properties: part is "grid", "block",
+    # "smem" or "arg<i>"; words name the property and its value, or why it is not known
+    # (`multiProcessorCount = 132, sm_90's H100 SXM5 / H200 ...`: model/device_properties.py)
+    device_properties: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -71,13 +71,16 @@ _DECLS = (K.VAR_DECL.value, K.PARM_DECL.value)
 
 def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.TranslationUnit,
             host_calls: list[tuple[ci.Cursor, ci.Cursor]] | None = None,
-            functions: list[ci.Cursor] | None = None, file_of: FileNames | None = None) -> list[Launch]:
+            functions: list[ci.Cursor] | None = None, file_of: FileNames | None = None,
+            instance_callers: dict[int, list[tuple[ci.Cursor, ci.Cursor]]] | None = None) -> list[Launch]:
     """Fill unit.calls and unit.volatile_vars; return the kernel launches in source order.
 
     One walk over every function body of the main file serves both: the extractor needs the
     launches first (they say which template instantiations to analyse), the rules the call facts.
     `host_calls`, when given, receives every (call, enclosing function) of the main file: the host
     evaluator finds a wrapper's callers there. `file_of`: the extraction's FileNames, when it has one.
+    `instance_callers`, when given, receives the calls of each host function walked as an instance
+    (its cursor's hash -> [(call, enclosing function)]): whether the analysed GPU reaches its launches.
     """
     main = tu.spelling
     calls: list[tuple[int, ir.CallFact]] = []
@@ -115,7 +118,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
                         launches += [(offset, x) for x in _wrapper_launches(c, fn, wrappers, assigned, kids)]
                     if host_calls is not None:
                         host_calls.append((c, fn))
-                    instances.add(c.referenced)
+                    instances.add(c.referenced, (c, fn))
                     fact = _call_fact(c, c_kids, kids, launch, callees, path, lines, fn.spelling, fkey, context, main)
                     if fact is not None:
                         calls.append((offset, fact))
@@ -131,6 +134,8 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     for fn in entries:  # (after the main file's calls: what it calls keeps its own values first)
         instances.add(fn)
     launches += _instantiated_launches(instances, wrappers, assigned, unit)
+    if instance_callers is not None:
+        instance_callers.update(instances.callers)
     for c in children_of(tu.cursor):  # file-scope `volatile __shared__` / `__device__` objects
         try:
             if c.kind == K.VAR_DECL and file_of(c) == main and _is_volatile(c.type):
@@ -161,6 +166,7 @@ class _Instances:
         self.queue: list[ci.Cursor] = []
         self.seen: set[int] = set()
         self.main = main
+        self.callers: dict[int, list[tuple[ci.Cursor, ci.Cursor]]] = {}  # instance's hash -> (call, function)s
 
     def _included(self, ref: ci.Cursor) -> ci.Cursor | None:
         """The definition of a non-template function declared in a project file other than the main
@@ -172,16 +178,19 @@ class _Instances:
             return None
         return defn
 
-    def add(self, ref: ci.Cursor | None) -> None:
+    def add(self, ref: ci.Cursor | None, called: tuple[ci.Cursor, ci.Cursor] | None = None) -> None:
+        """Walk `ref` (once), called by `called` (the call, its enclosing function), if it is an instance."""
         try:
-            if ref is None or ref.kind != K.FUNCTION_DECL or len(self.seen) >= MAX_INSTANCES:
+            if ref is None or ref.kind != K.FUNCTION_DECL:
                 return
             if ref.get_num_template_arguments() <= 0:
                 ref = self._included(ref)
                 if ref is None:
                     return
             key = ref.hash  # one declaration per instance
-            if key in self.seen:
+            if called is not None:
+                self.callers.setdefault(key, []).append(called)
+            if key in self.seen or len(self.seen) >= MAX_INSTANCES:
                 return
             self.seen.add(key)
             if _context(ref) == "host" and any(ch.kind == K.COMPOUND_STMT for ch in ref.get_children()):
@@ -218,7 +227,7 @@ def _instantiated_launches(instances: _Instances, wrappers: WrapperIndex, assign
                     out += [(offset, x) for x in _pointer_launches(c, c_kids, fn, assigned, kids)]
                 else:
                     out += [(offset, x) for x in _wrapper_launches(c, fn, wrappers, assigned, kids)]
-                    instances.add(c.referenced)
+                    instances.add(c.referenced, (c, fn))
         except Exception:  # noqa: BLE001 - an instance we cannot read adds no launch
             continue
     return out

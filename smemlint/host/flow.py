@@ -10,8 +10,8 @@ import clang.cindex as ci
 
 from ..cursors.folding import operator_of
 from ..cursors.nodes import for_header
-from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, END, FIRST_ITERATION, INCREMENTS, LATER_ITERATION, LOOPS,
-                     MAX_DEPTH, NO_ARGS, SIZED_PATH, SWEPT, TAGS, UNKNOWN, children_of, copied, default_record,
+from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, DEVICE_KNOWN, END, FIRST_ITERATION, INCREMENTS, LATER_ITERATION, LOOPS,
+                     MAX_DEPTH, NO_ARGS, NOT_TAKEN, SIZED_PATH, SWEPT, TAGS, UNKNOWN, children_of, copied, default_record,
                      element_base, node_position, record_fields, strip, subscripted, walk)
 
 K = ci.CursorKind
@@ -112,10 +112,14 @@ class StatementRunner:
                 pass
             elif k == K.IF_STMT and self._run_decided_branch(stmt, env, fn, order):
                 pass
-            elif k in (K.FOR_STMT, K.WHILE_STMT) and self._run_whole_loop(stmt, env, fn, order):
+            elif k in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT) and self._run_whole_loop(stmt, env, fn, order):
                 pass
             else:  # a branch or loop not on the way to the target: what it assigns is unknown after it
                 self._forget_assigned(stmt, env)
+                cond = children_of(stmt)[0] if k == K.IF_STMT and children_of(stmt) else None
+                if cond is not None and cond.kind.is_expression():
+                    # the condition itself runs either way: `if (cudaDeviceGetAttribute(&n, ...) != cudaSuccess)`
+                    self._forget_written_through(cond, env)
             return False
 
         def inside(c: ci.Cursor) -> bool:
@@ -129,16 +133,19 @@ class StatementRunner:
             # case 32: k<32><<<S, NT>>>`): that value says nothing of the values on this path
             env[SIZED_PATH] = True
         if k == K.IF_STMT:
-            taken = None
+            taken, tags = None, frozenset()
             for i, ch in enumerate(kids):
                 if inside(ch):
                     if taken is not None and i in (1, 2) and bool(taken) != (i == 1):
                         self._missed = True  # the condition, known here, takes the other branch
+                        if self._decided_by_device(tags, env):
+                            env[NOT_TAKEN] = tuple(env.get(NOT_TAKEN, ())) + (self._decision(kids[0], taken, tags),)
                     if ch.kind.is_expression() or ch.kind == K.DECL_STMT:
                         return self._run_into(ch, env, fn, target, order)
                     return self._run(ch, env, fn, target, order) or True
                 if i == 0 and len(kids) > 1 and ch.kind != K.DECL_STMT:
-                    value = self._eval(ch, env, fn, 0)
+                    value, tags = self._evaluated(lambda: self._eval(ch, env, fn, 0))
+                    self._touched |= tags  # (what the condition read marks the value being evaluated, as before)
                     taken = value if isinstance(value, (int, float)) else None
                 if i == 0 or ch.kind == K.DECL_STMT:  # the condition (and its declaration) ran
                     self._execute(ch, env, fn)
@@ -168,6 +175,19 @@ class StatementRunner:
                     return self._run(ch, env, fn, target, order) or True
             return True
         return self._run_into(stmt, env, fn, target, order)
+
+    def _decided_by_device(self, tags: frozenset[str], env: dict) -> bool:
+        """Does a known condition read the analysed GPU's properties and nothing whose value is one of
+        several (a sweep's, the command line's, a size taken as large, a loop's first iteration)?"""
+        return any(t.startswith(DEVICE_KNOWN) for t in tags) and not tags & set(TAGS) and \
+            not env.get(FIRST_ITERATION)
+
+    def _decision(self, cond: ci.Cursor, taken, tags: frozenset[str]) -> str:
+        """"`max_smem_per_block >= 176 * 1024` holds on sm_90 (sharedMemPerBlockOptin = 232,448, ...)"."""
+        text = " ".join(t.spelling for t in cond.get_tokens())
+        facts = "; ".join(self.device.words(t[len(DEVICE_KNOWN):]) for t in sorted(tags)
+                          if t.startswith(DEVICE_KNOWN))
+        return f"`{text}` {'holds' if taken else 'does not hold'} on {self.device.arch} ({facts})"
 
     _callee_arguments = 0  # > 0 while run_callee evaluates a callee's arguments (values.py reads it)
     _missed = False  # set when a branch on the way to the target is not the one its known condition takes
@@ -240,26 +260,36 @@ class StatementRunner:
     def _run_whole_loop(self, loop: ci.Cursor, env: dict, fn: ci.Cursor, order: dict) -> bool:
         """A loop before the target whose condition is known at every test, run to its end (at most
         WHOLE_LOOP_ITERATIONS): HeCBench fwt's `for (; log2N > 7; log2N -= 2, N >>= 2, M <<= 2)` before
-        the launch that takes `N / 4` threads. False (env untouched) where a test is not known, the
-        loop runs longer, or its body leaves it early (`break`, `continue`, `return`, `goto`)."""
+        the launch that takes `N / 4` threads; a `do { ... } while (0)` macro's body (`GPU_CHECK(...)`) once.
+        False (env untouched) where a test is not known, the loop runs longer, or its body leaves it early
+        (`break`, `continue`, `goto`; `return` but in a `do` body)."""
         kids = children_of(loop)
-        if not kids or any(c.kind in _JUMPS for c in walk(kids[-1])):
+        do = loop.kind == K.DO_STMT  # `do { body } while (cond)`: the body runs before the first test
+        body = (kids[0] if do else kids[-1]) if kids else None
+        # (a `return` in a `do` body, `if (e != cudaSuccess) return 1;`, ends the function: what follows the
+        # loop sees the iterations that did not take it)
+        jumps = [k for k in _JUMPS if k != K.RETURN_STMT] if do else _JUMPS
+        if body is None or any(c.kind in jumps for c in walk(body)):
             return False
-        init, cond, step = for_header(loop, kids[:-1]) if loop.kind == K.FOR_STMT else (None, kids[0], None)
+        if do:
+            init, cond, step = None, (kids[1] if len(kids) == 2 else None), None
+        else:
+            init, cond, step = for_header(loop, kids[:-1]) if loop.kind == K.FOR_STMT else (None, kids[0], None)
         if cond is None:
             return False
         trial = copied(env)
         if init is not None:
             self._execute(init, trial, fn)
-        for _ in range(WHOLE_LOOP_ITERATIONS + 1):
-            test = self._eval(cond, trial, fn, 0)
-            if test is UNKNOWN or not isinstance(test, (int, float)):
-                return False
-            if not test:
-                env.clear()
-                env.update(trial)
-                return True
-            self._run(kids[-1], trial, fn, END, order)
+        for n in range(WHOLE_LOOP_ITERATIONS + 1):
+            if not (do and n == 0):
+                test = self._eval(cond, trial, fn, 0)
+                if test is UNKNOWN or not isinstance(test, (int, float)):
+                    return False
+                if not test:
+                    env.clear()
+                    env.update(trial)
+                    return True
+            self._run(body, trial, fn, END, order)
             if step is not None:
                 self._execute(step, trial, fn)
         return False
@@ -350,10 +380,11 @@ class StatementRunner:
         finally:
             self._touched = saved
 
-    @staticmethod
-    def _mark(env: dict, key: str, tags: frozenset[str]) -> None:
-        """env[tag] for each of syntax.TAGS: the variables whose values came from one so marked."""
-        for tag in TAGS:
+    tags = TAGS  # syntax.TAGS and the device properties read so far (values.HostEvaluator._property)
+
+    def _mark(self, env: dict, key: str, tags: frozenset[str]) -> None:
+        """env[tag] for each of self.tags: the variables whose values came from one so marked."""
+        for tag in self.tags:
             marked = env.get(tag, frozenset())
             if tag in tags:
                 env[tag] = marked | {key}
@@ -400,6 +431,8 @@ class StatementRunner:
             for d in children_of(stmt):
                 if d.kind == K.VAR_DECL:
                     self._declare(d, env, fn)
+                elif d.kind == K.UNEXPOSED_DECL:
+                    self._decompose(d, env, fn)
             # `bool ok = loadImage(path, &width, &height);` writes width and height as it declares ok (an
             # address kept, `void *args[] = {&n, &p};`, writes nothing yet)
             self._forget_written_through(stmt, env, calls_only=True)
@@ -502,7 +535,7 @@ class StatementRunner:
                 if p.type.kind == ci.TypeKind.LVALUEREFERENCE and a.kind == K.DECL_REF_EXPR and a.referenced is not None:
                     outer = self._key(a.referenced)
                     inner[self._key(p)] = copied(env.get(outer, UNKNOWN))
-                    self._mark(inner, self._key(p), frozenset(t for t in TAGS if outer in env.get(t, ())))
+                    self._mark(inner, self._key(p), frozenset(t for t in self.tags if outer in env.get(t, ())))
                 else:
                     inner[self._key(p)], tags = self._evaluated(lambda: self._eval(args[i], env, fn, depth + 1))
                     self._mark(inner, self._key(p), tags)
@@ -532,19 +565,24 @@ class StatementRunner:
             if a is not None and a.kind == K.DECL_REF_EXPR and a.referenced is not None and i < len(defined):
                 param = self._key(defined[i])
                 env[self._key(a.referenced)] = inner.get(param, UNKNOWN)
-                self._mark(env, self._key(a.referenced), frozenset(t for t in TAGS if param in inner.get(t, ())))
+                self._mark(env, self._key(a.referenced), frozenset(t for t in self.tags if param in inner.get(t, ())))
         return True
 
     def _forget_written_through(self, stmt: ci.Cursor, env: dict, calls_only: bool = False) -> None:
         """Anything else may still change a variable through its address (`cudaGetDeviceCount(&n)`),
         or an array through the pointer it decays to (`fill(sizes, n)`, `cudaMemcpy(sizes, ...)`).
-        `calls_only`: only addresses a call is given."""
+        `calls_only`: only addresses a call is given. What the analysed GPU fixes is written instead
+        (`cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, 0)`: values.HostEvaluator.device_query)."""
+        queried = []
         for c in walk(stmt):
             if c.kind == K.UNARY_OPERATOR and operator_of(c) == "&" and not calls_only:
                 target = self._assigned_var(c)
                 if target is not None:
                     env[target] = UNKNOWN
             elif c.kind == K.CALL_EXPR:
+                answer = self.device_query(c)
+                if answer is not None:
+                    queried.append(answer)
                 ref = c.referenced
                 params = [p for p in children_of(ref) if p.kind == K.PARM_DECL] if ref is not None else []
                 for i, a in enumerate(c.get_arguments()):
@@ -563,6 +601,9 @@ class StatementRunner:
                     elif a.kind == K.DECL_REF_EXPR and a.referenced is not None and \
                             a.type.get_canonical().kind == ci.TypeKind.CONSTANTARRAY:
                         env[self._key(a.referenced)] = UNKNOWN
+        for key, value, tags in queried:
+            env[key] = value
+            self._mark(env, key, tags)
 
     def _declare(self, d: ci.Cursor, env: dict, fn: ci.Cursor) -> None:
         init = [x for x in children_of(d) if x.kind.is_expression()]
@@ -576,6 +617,22 @@ class StatementRunner:
                 env[key] = self._construct(init[-1], d.type, env, fn, 0)
         else:
             env[key] = default_record(d.type) if record_fields(d.type) is not None else UNKNOWN
+
+    def _decompose(self, d: ci.Cursor, env: dict, fn: ci.Cursor) -> None:
+        """A structured binding (`auto [cc_major, cc_minor] = get_compute_capability(device);`, flash-attention's
+        launch templates): each name holds its element of the value, a tuple's by position, a record's
+        fields or an array's elements in order; not known where their count is not the names'."""
+        kids = children_of(d)
+        names = [c for c in kids if c.kind == K.UNEXPOSED_DECL]
+        init = [c for c in kids if c.kind.is_expression()]
+        if not names or not init:
+            return
+        value, tags = self._evaluated(lambda: self._eval(init[-1], env, fn, 0))
+        parts = list(value.values()) if isinstance(value, dict) else []
+        for i, name in enumerate(names):
+            key = self._key(name)
+            env[key] = copied(parts[i]) if len(parts) == len(names) else UNKNOWN
+            self._mark(env, key, tags)
 
     def _assign(self, lhs: ci.Cursor, value, env: dict, fn: ci.Cursor, path: list | None = None) -> None:
         """`lhs = value` in `env`; `path`: lhs's fields and indices when evaluated elsewhere (_path)."""

@@ -13,7 +13,7 @@ from .. import ir
 from ..cursors.nodes import FileNames, children, has_attribute, span_of
 from ..parse.includes import INCLUDE_DIR
 from .calls import Launch
-from .syntax import ASSUMED_SIZE, COMMAND_LINE, INTEGERS, SWEPT, children_of
+from .syntax import ASSUMED_SIZE, COMMAND_LINE, DEVICE_KNOWN, DEVICE_UNKNOWN, INTEGERS, SWEPT, children_of
 from .values import HostEvaluator, dim3_from
 
 K = ci.CursorKind
@@ -251,7 +251,10 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
             grid, grid_partial = None, _grid_partial(hv, launch, fn, at, True)
         smem = None if ASSUMED_SIZE in marks[2] else smem
         args = tuple(None if ASSUMED_SIZE in m else v for v, m in zip(args, arg_marks))
+        device = _device_words(hv, ("grid", "block", "smem", *(f"arg{i}" for i in range(len(arg_marks)))),
+                               (*marks, *arg_marks))
     except Exception:  # noqa: BLE001 - an expression the evaluator cannot read leaves the launch unknown
+        device = ()
         grid = block = smem = partial = grid_partial = None
         args = ()
         offsets = ()
@@ -267,7 +270,7 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
     if where is not None and where.name != path:
         return ir.LaunchSite(key, span_of(launch.call, where.name), grid, block, smem, args, "", first,
                              offsets, partial, no_args, multiples, command_line=command_line, sized=sized,
-                             later_iterations=later, grid_partial=grid_partial)
+                             later_iterations=later, grid_partial=grid_partial, device_properties=device)
     if launch.block is not None:
         sp = span_of(launch.block, path)
         whole = span_of(launch.call, path)  # the same span: written inside a macro's expansion
@@ -275,4 +278,58 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
                 (sp.column, sp.end_column) != (whole.column, whole.end_column):
             block_text = lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
     return ir.LaunchSite(key, span_of(launch.call, path), grid, block, smem, args, block_text, first,
-                         offsets, partial, no_args, multiples, swept, command_line, sized, later, grid_partial)
+                         offsets, partial, no_args, multiples, swept, command_line, sized, later, grid_partial,
+                         device)
+
+
+def _device_words(hv: HostEvaluator, parts: tuple[str, ...], marks: tuple[frozenset[str], ...]
+                  ) -> tuple[tuple[str, str], ...]:
+    """(part, words) for each analysed GPU's property a launch value read (syntax.device_tag's marks)."""
+    if hv.device is None:
+        return ()
+    out = []
+    for part, marked in zip(parts, marks):
+        for tag in sorted(marked):
+            if tag.startswith(DEVICE_KNOWN):
+                out.append((part, hv.device.words(tag[len(DEVICE_KNOWN):])))
+            elif tag.startswith(DEVICE_UNKNOWN):
+                out.append((part, hv.device.unknown_words(tag[len(DEVICE_UNKNOWN):])))
+    return tuple(out)
+
+
+# a file note's words for the launches the analysed GPU does not run (run_by_device; coverage.py reads them)
+NOT_RUN_NOTE = "the launches reached only through its other branch are not analysed"
+
+
+def run_by_device(hv: HostEvaluator, found: list[Launch], kernels_by_pattern: dict[str, ci.Cursor],
+                  notes: list[str]) -> list[Launch]:
+    """The launches the analysed GPU runs: not those reached only through a branch its properties
+    decide the other way (HostEvaluator.not_reached), said in a note per condition; a kernel only such
+    launches launch is taken out of `kernels_by_pattern` (loc_key -> definition) too."""
+    kept, skipped = [], {}
+    for launch in found:
+        try:
+            why = hv.not_reached(launch.function, launch.call)
+        except Exception:  # noqa: BLE001 - a launch whose way is not read is kept
+            why = None
+        if why is None:
+            kept.append(launch)
+        else:
+            skipped.setdefault(why, []).append(launch)
+    running = {loc_key(p) for launch in kept if (p := kernel_pattern(launch.kernel)) is not None}
+    for why, launches in skipped.items():
+        instances = {display_name(launch.kernel) for launch in launches}
+        names = sorted({launch.kernel.spelling for launch in launches})
+        notes.append(f"{why}: {NOT_RUN_NOTE} ({len(instances)} kernel(s) or instance(s) of {', '.join(names)})")
+        for launch in launches:
+            pattern = kernel_pattern(launch.kernel)
+            if pattern is not None and loc_key(pattern) not in running:
+                kernels_by_pattern.pop(loc_key(pattern), None)
+    return kept
+
+
+def not_run_kernels(note: str) -> list[str]:
+    """The kernels a NOT_RUN_NOTE note names (none for another note)."""
+    if NOT_RUN_NOTE not in note:
+        return []
+    return note.rsplit(" of ", 1)[-1].rstrip(")").split(", ")

@@ -30,6 +30,19 @@ ASSUMED_SIZE = "#assumed-size"
 TENSOR_SIZES = {"size": 1 << 10, "numel": 1 << 20}
 SIZED_PATH = "#sized-path"  # env key: the point is reached only under a condition on such a size
 TAGS = (SWEPT, COMMAND_LINE, ASSUMED_SIZE)  # the marks a value carries from the variables it read
+# marks of a value read from the analysed GPU's properties: "#gpu:" + the cudaDeviceProp field read,
+# "#gpu?:" + one the architecture does not fix (values.HostEvaluator._property); added to the tags as read
+DEVICE_KNOWN, DEVICE_UNKNOWN = "#gpu:", "#gpu?:"
+# env key: words of the branches on the way to the point whose condition the analysed GPU's properties
+# decide the other way (`if (max_smem_per_block >= 176 * 1024)` on sm_90, the point in its `else`)
+NOT_TAKEN = "#not-taken"
+DEVICE_QUERIES = ("cudaDeviceGetAttribute",)  # runtime calls whose out-parameter the analysed GPU fixes
+
+
+def device_tag(name: str, known: bool) -> str:
+    return (DEVICE_KNOWN if known else DEVICE_UNKNOWN) + name
+
+
 FIRST_ITERATION = "#first-iteration"  # env key: lines of the loops around the target evaluated at their first iteration
 LATER_ITERATION = "#later-iteration"  # env key: (line, n) of loops whose first iteration to reach the target is the n-th
 END = 1 << 62  # a position after every statement: run a statement whole  # call sites of a wrapper compared before giving up
@@ -151,6 +164,17 @@ def record_fields(t: ci.Type) -> tuple[str, ...] | None:
 def record_name(t: ci.Type) -> str:
     """`dim3` for `const dim3`, `struct dim3`, `::dim3`."""
     return t.get_canonical().get_declaration().spelling
+
+
+def is_device_record(c: ci.Cursor) -> bool:
+    """Is `c` a `cudaDeviceProp` (or a pointer to one: `at::cuda::getCurrentDeviceProperties()`)?"""
+    try:
+        t = strip(c).type.get_canonical()
+        if t.kind == ci.TypeKind.POINTER:
+            t = t.get_pointee().get_canonical()
+        return t.kind == ci.TypeKind.RECORD and record_name(t) == "cudaDeviceProp"
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def default_record(t: ci.Type) -> dict | None:

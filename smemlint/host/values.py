@@ -26,15 +26,17 @@ from typing import Callable
 import clang.cindex as ci
 
 from ..cursors.folding import operator_of
+from ..model.device_properties import ATTRIBUTES, DeviceProperties
 from .elsewhere import defined_elsewhere
 from .flow import StatementRunner
 from .syntax import (ARITH, RECORD_FIELDS, record_name, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
-                     ASSUMED_SIZE, COMMAND_LINE, MAX_DEPTH, NO_ARGS, ROUNDING, SWEPT, TAGS, TENSOR_SIZES,
+                     ASSUMED_SIZE, COMMAND_LINE, DEVICE_QUERIES, MAX_DEPTH, NO_ARGS, NOT_TAKEN, ROUNDING, SWEPT, TENSOR_SIZES,
                      UNKNOWN, Offset, children_of, copied,
-                     default_record, element_base, float_literal, floating, initialized, integral, is_argc, is_constant, is_equality_ref,
+                     default_record, device_tag, element_base, float_literal, floating, initialized, integral, is_argc, is_device_record, is_constant, is_equality_ref,
                      node_position, record_fields, strip, walk)
 
 K = ci.CursorKind
+MAX_CALLER_DEPTH = 8  # calls followed up from a launch looking for a branch the analysed GPU does not take
 THIS = "#this"  # env key: the record a constructor being evaluated makes (_constructed)
 
 
@@ -43,8 +45,14 @@ class HostEvaluator(StatementRunner):
 
     def __init__(self, const_value: Callable[[ci.Cursor], int | None],
                  host_calls: list[tuple[ci.Cursor, ci.Cursor]],
-                 definitions: list[ci.Cursor] | None = None, elsewhere: dict | None = None):
+                 definitions: list[ci.Cursor] | None = None, elsewhere: dict | None = None,
+                 device: DeviceProperties | None = None,
+                 instance_callers: dict[int, list[tuple[ci.Cursor, ci.Cursor]]] | None = None):
         self.const_value = const_value
+        self.device = device  # what the analysed architecture's GPU answers (None: nothing known)
+        # the calls of each host function walked as an instance, by its cursor's hash (calls.collect)
+        self._instance_callers = instance_callers or {}
+        self._not_reached: dict[tuple, str | None] = {}
         # (USR, parameter index) -> (value, from `main` run without arguments): what the other files of the
         # run pass to a function this file defines and calls nowhere (host/elsewhere.py, lint.py's second pass)
         self.elsewhere = elsewhere or {}
@@ -343,7 +351,7 @@ class HostEvaluator(StatementRunner):
                 return self._eval(inner[0], env, fn, depth + 1) if len(inner) == 1 else UNKNOWN
             key = self._key(ref)
             if key in env:
-                self._touched.update(tag for tag in TAGS if key in env.get(tag, ()))
+                self._touched.update(tag for tag in self.tags if key in env.get(tag, ()))
                 return copied(env[key])
             if ref.kind == K.ENUM_CONSTANT_DECL:
                 return ref.enum_value
@@ -399,9 +407,12 @@ class HostEvaluator(StatementRunner):
                 this = env.get(THIS)
                 return copied(this.get(s.spelling, UNKNOWN)) if isinstance(this, dict) else UNKNOWN
             base = self._eval(inner[0], env, fn, depth + 1)
-            if isinstance(base, dict):
-                return copied(base.get(s.spelling, UNKNOWN))
-            return UNKNOWN
+            v = copied(base.get(s.spelling, UNKNOWN)) if isinstance(base, dict) else UNKNOWN
+            if v is UNKNOWN and is_device_record(inner[0]):
+                # a field of a cudaDeviceProp the program did not set itself (cudaGetDeviceProperties' or
+                # at::cuda::getCurrentDeviceProperties()'s, a global, a parameter): the analysed GPU's
+                return self._property(s.spelling)
+            return v
         if k == K.BINARY_OPERATOR:
             kids = children_of(s)
             if len(kids) != 2:
@@ -464,6 +475,12 @@ class HostEvaluator(StatementRunner):
             # `int block_sizes[] = {32, 64, 128};`: element index -> value, as arrays of records are
             return {i: self._eval(x, env, fn, depth + 1)
                     for i, x in enumerate(x for x in children_of(s) if x.kind.is_expression())}
+        if (k == K.INIT_LIST_EXPR or k == K.CALL_EXPR and s.referenced is not None and s.referenced.kind == K.CONSTRUCTOR) \
+                and record_name(s.type) == "tuple":
+            # `return {major, minor};` as a std::tuple<int, int>: element index -> value (a structured binding
+            # reads it: flow._decompose)
+            args = list(s.get_arguments()) if k == K.CALL_EXPR else [x for x in children_of(s) if x.kind.is_expression()]
+            return {i: self._eval(a, env, fn, depth + 1) for i, a in enumerate(args)}
         if k == K.CALL_EXPR:
             v = self._returned(s, env, fn, depth)
             if v is not UNKNOWN:
@@ -473,6 +490,62 @@ class HostEvaluator(StatementRunner):
             return self._construct(s, s.type, env, fn, depth)
         v = self.const_value(s)
         return v if v is not None else UNKNOWN
+
+    def not_reached(self, function: ci.Cursor, at: ci.Cursor, depth: int = 0) -> str | None:
+        """Why the analysed GPU never runs `at` in `function`: the words of a branch on the way to it whose
+        condition its properties decide the other way (flow.StatementRunner._decision), there or at every
+        call of `function` in the file (flash-attention's `if (max_smem_per_block >= 176 * 1024)
+        run_flash_bwd<A>(...); else run_flash_bwd<B>(...);` and the launches in `run_flash_bwd<B>`).
+        None where it may run: no such branch, or a call of `function` not under one, or none in the file."""
+        key = (function.hash, node_position(at))
+        if key in self._not_reached:
+            return self._not_reached[key]
+        self._not_reached[key] = None  # (a recursion reaches it)
+        words = self._env_at(function, at).get(NOT_TAKEN)
+        if words:
+            found = words[0]
+        elif depth >= MAX_CALLER_DEPTH:
+            found = None
+        else:
+            calls = list(self._instance_callers.get(function.hash, ()))
+            calls += [c for c in self.callers(function.get_usr() or "") if c not in calls]
+            found = None
+            for call, caller in calls:
+                found = self.not_reached(caller, call, depth + 1)
+                if found is None:
+                    break
+        self._not_reached[key] = found
+        return found
+
+    def _property(self, name: str, element: int | None = None):
+        """The analysed GPU's property `name` (a cudaDeviceProp field; `element` of an array field),
+        marked so that a launch's value made from it says so (syntax.device_tag); UNKNOWN where the
+        architecture does not fix it, marked too (the launch names the property it could not read)."""
+        v = self.device.value(name) if self.device is not None else None
+        if isinstance(v, dict) and element is not None:
+            v = v.get(element)
+        tag = device_tag(name, v is not None)
+        if tag not in self.tags:
+            self.tags = self.tags + (tag,)
+        self._touched.add(tag)
+        return copied(v) if v is not None else UNKNOWN
+
+    def device_query(self, call: ci.Cursor) -> tuple[str, object, frozenset[str]] | None:
+        """`cudaDeviceGetAttribute(&v, cudaDevAttrX, dev)`: (v's key, the attribute's value on the analysed
+        GPU or UNKNOWN, its marks); None for any other call, or an attribute named by a variable."""
+        if call.spelling not in DEVICE_QUERIES:
+            return None
+        args = [strip(a) for a in call.get_arguments()]
+        if len(args) < 2 or args[0].kind != K.UNARY_OPERATOR or operator_of(args[0]) != "&":
+            return None
+        target = [strip(x) for x in children_of(args[0]) if x.kind.is_expression()]
+        attribute = args[1].referenced if args[1].kind == K.DECL_REF_EXPR else None
+        if len(target) != 1 or target[0].kind != K.DECL_REF_EXPR or target[0].referenced is None or \
+                attribute is None or attribute.kind != K.ENUM_CONSTANT_DECL:
+            return None
+        name, element = ATTRIBUTES.get(attribute.spelling, (attribute.spelling, None))
+        value, tags = self._evaluated(lambda: self._property(name, element))
+        return self._key(target[0].referenced), value, tags
 
     def _returned(self, call: ci.Cursor, env: dict, fn: ci.Cursor | None, depth: int):
         """A call of a function whose body ends in its only `return e;` (llm.c's `ceil_div(total,

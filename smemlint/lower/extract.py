@@ -22,10 +22,12 @@ from ..cursors.nodes import key as cursor_key
 from ..host.calls import collect
 from ..host.elsewhere import arguments_passed_out
 from ..host.launches import (covering_instances, display_name, instances_to_analyse, is_bundled, kernel_pattern,
-                             launch_site, loc_key, template_arg, walk_decls)
+                             launch_site, loc_key, run_by_device, template_arg, walk_decls)
 from ..host.syntax import remembered_children
 from ..host.values import HostEvaluator
 from ..ir import CType, Span
+from ..model.arch import get_arch
+from ..model.device_properties import device_properties
 from . import callees
 from .calltree import called_functions, reaches_write
 from .ir_walk import assigned_vars, builtins_in, field_loads, ir_nodes, rebuild
@@ -67,8 +69,9 @@ def instruction_line(access: Span, complete: Span) -> int:
 
 class Extractor:
     def __init__(self, tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None,
-                 elsewhere: dict | None = None):
+                 elsewhere: dict | None = None, arch: str | None = None):
         self.tu = tu
+        self.device = device_properties(get_arch(arch))  # what host code reads of the analysed GPU
         self.elsewhere = elsewhere  # host values other files pass to this file's functions (host/elsewhere.py)
         # an editor re-linting one kernel: only the kernel defined around this line of the file (and
         # its launches) is lowered and evaluated; the others' results are kept from before
@@ -608,8 +611,9 @@ class Extractor:
                 unit.defined_kernels.add(c.spelling)
         host_calls: list[tuple[ci.Cursor, ci.Cursor]] = []
         functions: list[ci.Cursor] = []  # every function defined in the file (collect lists them)
+        instance_callers: dict[int, list[tuple[ci.Cursor, ci.Cursor]]] = {}
         try:
-            found = collect(self.tu, self.path, self.lines, unit, host_calls, functions, file_of)
+            found = collect(self.tu, self.path, self.lines, unit, host_calls, functions, file_of, instance_callers)
         except Exception as e:  # noqa: BLE001 - never lose the kernels for a missing fact
             unit.notes.append(f"call facts not extracted ({type(e).__name__}: {e})")
             found = []
@@ -617,7 +621,9 @@ class Extractor:
             if call.name in _SYMBOL_WRITERS and call.args:
                 target = call.args[0].replace("&", "").replace("(", "").replace(")", "").strip()
                 self.host_writes.setdefault(target.split("::")[-1], f"{call.name} at line {call.span.line}")
-        self.host_values = HostEvaluator(const_value, host_calls, functions, self.elsewhere)
+        self.host_values = HostEvaluator(const_value, host_calls, functions, self.elsewhere, self.device,
+                                         instance_callers)
+        found = run_by_device(self.host_values, found, kernels_by_pattern, unit.notes)
         unit.arguments_out = arguments_passed_out(self.host_values, host_calls)
         unit.asked_elsewhere = self.host_values.asked_elsewhere
         launches = [(launch, launch.kernel) for launch in found]
@@ -738,10 +744,11 @@ def _symbol_hint(lv: ir.Expr) -> str:
 
 
 def extract(tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None,
-            elsewhere: dict | None = None) -> ir.TranslationUnit:
+            elsewhere: dict | None = None, arch: str | None = None) -> ir.TranslationUnit:
     """The IR of the file's kernels, device functions and launches; with `focus` (a line of the
-    file), of the kernel defined around it only; `elsewhere`: HostEvaluator's."""
-    ex = Extractor(tu, path, source, focus, elsewhere)
+    file), of the kernel defined around it only; `elsewhere`: HostEvaluator's; `arch`: the analysed
+    architecture, whose device properties host code may read (default sm_90)."""
+    ex = Extractor(tu, path, source, focus, elsewhere, arch)
     with remembered_children(ex.children):  # the host flow walks the same statements for each launch
         return ex.run()
 

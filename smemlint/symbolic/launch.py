@@ -97,9 +97,10 @@ def _valid(b: tuple[int, int, int] | None) -> bool:
     return b is not None and all(v >= 1 for v in b) and b[0] * b[1] * b[2] <= 1024
 
 
-def _first_iteration(launch: ir.LaunchSite, path: str = "") -> str:
+def _first_iteration(launch: ir.LaunchSite, path: str = "", part: str = "") -> str:
     """The words saying which execution of the program and of its loops a launch's values are from
-    (the loops' file named where the launch is in another file than `path`)."""
+    (the loops' file named where the launch is in another file than `path`), and the analysed GPU's
+    properties its value `part` ("grid", "block", "arg<i>") read."""
     words = []
     if launch.first_iteration:
         lines = ", ".join(str(n) for n in launch.first_iteration)
@@ -119,7 +120,20 @@ def _first_iteration(launch: ir.LaunchSite, path: str = "") -> str:
         words.append("the program run without command-line arguments")
     if launch.sized:
         words.append("tensor sizes taken as large, the steady state: a small tensor may give another block")
+    read = [w for p, w in launch.device_properties if p == part]
+    if read:
+        words.append("the analysed GPU's " + "; ".join(read))
     return f" ({'; '.join(words)})" if words else ""
+
+
+def _unread_properties(launches: list[ir.LaunchSite], part: str, path: str) -> str:
+    """Why a value no launch gives whole is not known where it read a property the architecture does
+    not fix (`prop.l2CacheSize`): " (the launch reads the GPU's ...)", or ""."""
+    for launch in launches:
+        read = [w for p, w in launch.device_properties if p == part and ", not known for " in w]
+        if read:
+            return f" (the launch at {_place(launch.span, path)} reads the GPU's {'; '.join(read)})"
+    return ""
 
 
 def _edge_sizes(kernel: ir.Kernel, launch: ir.LaunchSite | None, block: tuple[int, int, int]) -> frozenset[str]:
@@ -151,7 +165,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
         block = launch.block  # type: ignore[assignment]
         text = f" `{launch.block_text}`" if launch.block_text else ""
         block_source = f"block {_fmt(block)}{text} from the launch at {_place(launch.span, path)}" + \
-            _first_iteration(launch, path)
+            _first_iteration(launch, path, "block")
     elif kernel.launch_bounds and 1 <= kernel.launch_bounds <= 1024:
         block = (kernel.launch_bounds, 1, 1)
         block_source = f"block {_fmt(block)} from __launch_bounds__({kernel.launch_bounds})"
@@ -178,13 +192,14 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
                            f"`// smemlint: block(x, y)` above the kernel or --block)"
     if launch is not None and launch.grid is not None and all(v >= 1 for v in launch.grid):
         grid, spread = launch.grid, ()
-        grid_source = f"grid {_fmt(grid)} from the launch at {_place(launch.span, path)}" + _first_iteration(launch, path)
+        grid_source = f"grid {_fmt(grid)} from the launch at {_place(launch.span, path)}" + \
+            _first_iteration(launch, path, "grid")
     else:
         grid, spread = assumed_grid(kernel, next((s.grid_partial for s in ([launch] if launch else launches)
                                                   if s.grid is None), None))
         grid_source = f"grid {_fmt(grid)} assumed" + (
             f" (more than one block along {' and '.join('xyz'[d] for d in spread)}, which the kernel indexes: a "
-            "large problem's grid)" if spread else "")
+            "large problem's grid)" if spread else "") + _unread_properties([launch] if launch else launches, "grid", path)
     params: dict[str, int] = {}
     sources: dict[str, str] = {}
     assumed: set[str] = set()
@@ -226,7 +241,7 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
         elif value is not None:
             params[p.name] = value
             sources[p.name] = f"{p.name} = {value} from the launch at {_place(given.span, path)}" + \
-                _first_iteration(given, path)  # type: ignore[union-attr]
+                _first_iteration(given, path, f"arg{i}")  # type: ignore[union-attr]
         elif p.name in starts:
             params[p.name] = 0  # where the index starts: the problem's start, not a size (1024 emptied
             assumed.add(p.name)  # `i = start + tid; if (i < n)` with n = 1024 too: HeCBench sw4ck)
@@ -241,7 +256,8 @@ def resolve(kernel: ir.Kernel, unit: ir.TranslationUnit,
                 else None
             if m is not None:
                 multiples[p.name] = m  # 0: a multiple of a modulus not evaluated
-            sources[p.name] = f"{p.name} = {DEFAULT_INT_PARAM} assumed (not a constant at a launch in this file)"
+            sources[p.name] = f"{p.name} = {DEFAULT_INT_PARAM} assumed (not a constant at a launch in this file)" + \
+                (_unread_properties([given], f"arg{i}", path) if given is not None else "")
     fields: dict[str, int] = {}
     for p in kernel.params:
         if p.int_fields:
