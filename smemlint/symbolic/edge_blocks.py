@@ -80,6 +80,18 @@ def _alternatives(kernel: ir.Kernel, resolved: Resolved) -> list[tuple[LaunchCon
     return out
 
 
+def _repeats(kernel: ir.Kernel, base: Interpreter, config: LaunchConfig, block: tuple[int, int, int],
+             missing: list[int]) -> bool:
+    """Would evaluating `block` under `config` repeat `base`'s evaluation, and so execute none of
+    the `missing` accesses? So where they differ only in the grid, the kernel reads no `gridDim`
+    (the grid's one use in an evaluation), `base` is a plain evaluation (a Recorder runs loops
+    its own way), and no missing access has requests (an evaluation that records them takes them).
+    A grid of one block along y of a kernel that never asks the grid's size is block (0,0,0) again."""
+    return type(base) is Interpreter and not any(u.startswith("gridDim") for u in kernel.uses) \
+        and dataclasses.replace(config, block_idx=block, grid=base.config.grid) == base.config \
+        and not any(base.stats[sid].requests for sid in missing)
+
+
 def executed_elsewhere(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
                        base: Interpreter, memo: dict | None = None,
                        ) -> tuple[dict[int, tuple[dict, tuple, float, SiteStats]], str] | None:
@@ -94,6 +106,8 @@ def executed_elsewhere(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Re
     out: dict[int, tuple[dict, tuple, float, SiteStats]] = {}
     used: list[str] = []
     for config, block, words in alternatives:
+        if _repeats(kernel, base, config, block, missing):
+            continue
         stats = executed_by(unit, kernel, config, arch, block, memo)
         if stats is None:
             continue
