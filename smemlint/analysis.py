@@ -289,7 +289,7 @@ def _spread_runs(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved
 
 
 def _fit_assumed(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
-                 it: Interpreter, record: bool = False) -> tuple[Resolved, Interpreter]:
+                 it: Interpreter, record: bool = False, memo: dict | None = None) -> tuple[Resolved, Interpreter]:
     """The launch with assumed integers lowered where the default leaves accesses unreached that a
     smaller value reaches (symbolic/assumed.py), and its evaluation; the assumptions say why. Under a
     grid no launch gives, what its last block reaches counts too (symbolic/edge_blocks.py)."""
@@ -311,7 +311,7 @@ def _fit_assumed(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved
     last = last_block(kernel, resolved)
     values, it, gained = fit_assumed(start, read, it, lambda trial: run_kernel(
         unit, kernel, with_values(trial), arch, record=record),
-        reached_by(unit, kernel, with_values, arch, last, it.steps) if last is not None else None)
+        reached_by(unit, kernel, with_values, arch, last, it.steps, memo) if last is not None else None)
     if not gained:
         return resolved, it
     lines = {site.id: site.span.line for site in kernel.sites}
@@ -330,7 +330,8 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
     resolved = resolve(kernel, unit, setting_block, setting_source)
     record = lanes is not None and may_race(kernel)  # its run kept in `lanes` (the rules' cache: recorder.py)
     it = run_kernel(unit, kernel, resolved.config, settings.arch, record=record)
-    resolved, it = _fit_assumed(unit, kernel, resolved, settings.arch, it, record)
+    blocks_run: dict = {}  # the last block's evaluations, asked by the fit and by executed_elsewhere
+    resolved, it = _fit_assumed(unit, kernel, resolved, settings.arch, it, record, blocks_run)
     if record:
         lanes[analysed_key(kernel.key)] = it  # type: ignore[index]
     base_assumptions = [resolved.block_source]
@@ -349,7 +350,7 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
         averaged, how = _blocks_average(unit, kernel, resolved, settings.arch, it)
         over_grid = bool(averaged)  # (else `averaged` holds only what block (0,0,0) does not execute)
         if not averaged and it.steps <= MULTI_BLOCK_STEPS:  # a grid no launch gives: what else it stands for
-            averaged, how = executed_elsewhere(unit, kernel, resolved, settings.arch, it) or (averaged, how)
+            averaged, how = executed_elsewhere(unit, kernel, resolved, settings.arch, it, blocks_run) or (averaged, how)
         base_assumptions.append(how or "evaluated for block (0,0,0)")
     read = sorted(it.params_read)
     base_assumptions += [resolved.param_sources[p] for p in read if p in resolved.param_sources]

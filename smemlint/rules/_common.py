@@ -148,45 +148,55 @@ def unit_sites(ctx) -> dict[int, ir.AccessSite]:
 
 def syncing(ctx, names: frozenset[str]) -> set[str]:
     """syncing_functions() of the file's unit, made once per file for each set of barrier names
-    (each call walks every function of the file)."""
+    (from the functions' call facts, each function walked once per file)."""
     key = ("syncing", names)
     cache = ctx.result.cache
     if key not in cache:
-        cache[key] = syncing_functions(unit(ctx), set(names))
+        facts_key = ("call facts",)
+        if facts_key not in cache:
+            cache[facts_key] = call_facts(unit(ctx))
+        cache[key] = syncing_functions(cache[facts_key], names)
     return cache[key]
 
 
-def syncing_functions(u: ir.TranslationUnit, names: set[str]) -> set[str]:
-    """Keys of device functions that call one of `names` (directly or through other functions)."""
-    direct: dict[str, set[str]] = {}
-    found: set[str] = set()
+def call_facts(u: ir.TranslationUnit) -> dict[str, tuple[set[str], set[str]]]:
+    """Per device function: the names it calls or waits at (its calls', and its barrier
+    statements'), and the functions it calls."""
+    out: dict[str, tuple[set[str], set[str]]] = {}
     for key, f in u.functions.items():
-        callees = set()
+        names: set[str] = set()
+        callees: set[str] = set()
         for e in walk_exprs([_stmt_exprs(f.body)]):
             if isinstance(e, ir.Call):
-                if e.name in names:
-                    found.add(key)
+                names.add(e.name)
                 if e.function:
                     callees.add(e.function)
-        if _has_barrier(f.body, names):
-            found.add(key)
-        direct[key] = callees
+        out[key] = names | _barrier_names(f.body), callees
+    return out
+
+
+def syncing_functions(facts: dict[str, tuple[set[str], set[str]]], names: frozenset[str]) -> set[str]:
+    """Keys of device functions that call one of `names` (directly or through other functions), from
+    the unit's call_facts."""
+    found = {key for key, (called, _) in facts.items() if not called.isdisjoint(names)}
     changed = True
     while changed:
         changed = False
-        for key, callees in direct.items():
+        for key, (_, callees) in facts.items():
             if key not in found and callees & found:
                 found.add(key)
                 changed = True
     return found
 
 
-def _has_barrier(s: ir.Stmt, names: set[str]) -> bool:
+def _barrier_names(s: ir.Stmt) -> set[str]:
+    """The names of the barrier statements of `s` (not those of the functions it calls)."""
+    out: set[str] = set()
     stack = [s]
     while stack:
         n = stack.pop()
-        if isinstance(n, ir.Barrier) and n.name in names:
-            return True
+        if isinstance(n, ir.Barrier):
+            out.add(n.name)
         if isinstance(n, ir.Block):
             stack.extend(n.body)
         elif isinstance(n, ir.If):
@@ -195,7 +205,7 @@ def _has_barrier(s: ir.Stmt, names: set[str]) -> bool:
             stack.extend(x for x in (n.init, n.body) if x is not None)
         elif isinstance(n, ir.Unsupported):
             stack.extend(n.parts)
-    return False
+    return out
 
 
 def _stmt_exprs(s: ir.Stmt) -> list[ir.Expr]:

@@ -92,10 +92,13 @@ def _unknown_layout_sites(ctx, kernel: ir.Kernel) -> set[int]:
     launch gives, or to a macro it never defines): their addresses are unknown for want of a size,
     not because they depend on data; the file's note says what it needs (`-D TILE_DIM=...`)."""
     out: set[int] = set()
-    for _, body, _ in common.bodies(ctx, kernel):
-        for acc in (e for e in statement_exprs(body) if isinstance(e, ir.Access)):
-            if any(isinstance(e, ir.Subscript) and e.step <= 0 for e in walk_exprs([acc.lvalue])):
-                out.add(acc.site)
+    cache = ctx.result.cache
+    for fkey, body, _ in common.bodies(ctx, kernel):
+        key = ("smem003 unknown layout", fkey)  # one walk per function body, shared by the kernels reaching it
+        if key not in cache:
+            cache[key] = {acc.site for acc in (e for e in statement_exprs(body) if isinstance(e, ir.Access))
+                          if any(isinstance(e, ir.Subscript) and e.step <= 0 for e in walk_exprs([acc.lvalue]))}
+        out |= cache[key]
     return out
 
 

@@ -424,7 +424,7 @@ def _collective_ifs(ctx, kernel: ir.Kernel, un) -> list[ir.If]:
     """The kernel's `if`s whose condition varies between lanes and whose sides hold a warp-collective
     that needs the whole warp (in the kernel or a function they call); outermost first."""
     out: list[ir.If] = []
-    holding = collective_under(ctx.result.unit, kernel.body)
+    holding = collective_under(ctx.result.unit, kernel.body, ctx.result.cache.setdefault(("collective functions",), {}))
     for n in ir.walk(kernel.body):
         if isinstance(n, ir.If) and n.span is not None and id(n) in holding \
                 and un.of(kernel.key, n.cond).level == LANE:
@@ -539,25 +539,7 @@ def check(ctx) -> Iterator[Diagnostic]:
         causes: dict[tuple[str, int], tuple] = {}
         for fkey, body, fname in common.bodies(ctx, kernel):
             g = common.cfg(ctx, fkey, body)
-            calls, _ = common.node_facts(ctx, fkey, body)
-            for n in g.nodes():
-                kind = g.kind(n)
-                targets: list[tuple[ir.Span, str]] = []
-                if kind == "barrier" and g.g.nodes[n]["name"] in common.BLOCK_BARRIERS:
-                    s = g.stmt(n)
-                    if s is not None and s.span is not None:
-                        targets.append((s.span, f"`{_written(ctx, s.span) or g.g.nodes[n]['name'] + '()'}`"))
-                elif kind in ("stmt", "branch"):
-                    for c in calls[n]:
-                        sp = c.span or (g.stmt(n).span if g.stmt(n) else None)
-                        if sp is None:
-                            continue
-                        if c.name in common.BLOCK_BARRIERS:
-                            targets.append((sp, f"`{c.name}()`"))
-                        elif c.function in syncing:
-                            targets.append((sp, f"the call of `{c.name}` (which synchronizes the block)"))
-                if not targets:
-                    continue
+            for n, targets in _barrier_nodes(ctx, fkey, body, syncing):
                 worst = None
                 exits: list[ir.If] = []
                 for b in g.control_deps(n):
@@ -586,6 +568,39 @@ def check(ctx) -> Iterator[Diagnostic]:
             yield _divergence(ctx, kernel, fkey, fname, line, st, lvl, targets)
         yield from _exit_before_collective(ctx, kernel, kresult, un)
         yield from _lanes_skip_collective(ctx, kernel, kresult, un)
+
+
+def _barrier_nodes(ctx, fkey: str, body: ir.Stmt, syncing: set[str]) -> list[tuple[int, list[tuple[ir.Span, str]]]]:
+    """The nodes of a function's CFG that wait at a block barrier, themselves or in a function they
+    call, with what waits there (where, and in words); found once per function and file, for every
+    kernel that reaches it."""
+    key = ("sync001 barrier nodes", fkey)
+    cache = ctx.result.cache
+    if key in cache:
+        return cache[key]
+    g = common.cfg(ctx, fkey, body)
+    calls, _ = common.node_facts(ctx, fkey, body)
+    out = []
+    for n in g.nodes():
+        kind = g.kind(n)
+        targets: list[tuple[ir.Span, str]] = []
+        if kind == "barrier" and g.g.nodes[n]["name"] in common.BLOCK_BARRIERS:
+            s = g.stmt(n)
+            if s is not None and s.span is not None:
+                targets.append((s.span, f"`{_written(ctx, s.span) or g.g.nodes[n]['name'] + '()'}`"))
+        elif kind in ("stmt", "branch"):
+            for c in calls[n]:
+                sp = c.span or (g.stmt(n).span if g.stmt(n) else None)
+                if sp is None:
+                    continue
+                if c.name in common.BLOCK_BARRIERS:
+                    targets.append((sp, f"`{c.name}()`"))
+                elif c.function in syncing:
+                    targets.append((sp, f"the call of `{c.name}` (which synchronizes the block)"))
+        if targets:
+            out.append((n, targets))
+    cache[key] = out
+    return out
 
 
 def _divergence(ctx, kernel: ir.Kernel, fkey: str, fname: str, line: int, st: ir.Stmt | None, lvl,

@@ -97,12 +97,13 @@ def has_collective(unit: ir.TranslationUnit, kernel: ir.Kernel | ir.Stmt) -> boo
     return False
 
 
-def collective_under(unit: ir.TranslationUnit, body: ir.Stmt) -> set[int]:
+def collective_under(unit: ir.TranslationUnit, body: ir.Stmt, called: dict[str, bool] | None = None) -> set[int]:
     """The ids of the nodes of `body` that hold a warp-collective (has_collective of each), found in
     one walk (ir.holding): a kernel's many nested `if`s are asked at once instead of each walking its
-    subtree and the functions it calls again (HeCBench segsort's bitonic kernels: thousands of them)."""
+    subtree and the functions it calls again (HeCBench segsort's bitonic kernels: thousands of them).
+    `called`: has_collective of each function asked so far (the caller keeps it for the file's kernels)."""
     sites = {s.id for k in unit.kernels for s in k.sites if s.instruction.startswith(COLLECTIVE_INSTRUCTIONS)}
-    called: dict[str, bool] = {}
+    called = {} if called is None else called
 
     def own(n: object) -> bool:
         if isinstance(n, ir.Access):

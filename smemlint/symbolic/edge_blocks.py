@@ -35,19 +35,28 @@ def last_block(kernel: ir.Kernel, resolved: Resolved) -> tuple[int, int, int] | 
 
 
 def executed_by(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
-                block: tuple[int, int, int]) -> dict[int, SiteStats] | None:
-    """Per site, what evaluating `block` alone records; None where it stops at the step budget."""
+                block: tuple[int, int, int], memo: dict | None = None) -> dict[int, SiteStats] | None:
+    """Per site, what evaluating `block` alone records; None where it stops at the step budget.
+    `memo` (one per kernel analysis) keeps each answer: the fit of assumed integers asks for the last
+    block under the values it keeps, and executed_elsewhere asks again under the same ones (the
+    records are only read)."""
+    key = (block, repr(config))
+    if memo is not None and key in memo:
+        return memo[key]
     records = block_records(unit, kernel, config, arch, [block])
-    return None if records is None else records[block]
+    stats = None if records is None else records[block]
+    if memo is not None:
+        memo[key] = stats
+    return stats
 
 
 def reached_by(unit: ir.TranslationUnit, kernel: ir.Kernel, config_of: Callable[[dict[str, int]], LaunchConfig],
-               arch: str, block: tuple[int, int, int],
-               steps: int) -> Callable[[dict[str, int]], tuple[frozenset[int], int] | None]:
+               arch: str, block: tuple[int, int, int], steps: int,
+               memo: dict | None = None) -> Callable[[dict[str, int]], tuple[frozenset[int], int] | None]:
     """For assumed.fit: the sites `block` reaches under a trial's integers (`config_of` makes the launch
     of them), and the steps that cost (taken as block (0,0,0)'s, `steps`); None where its evaluation stops."""
     def also(trial: dict[str, int]) -> tuple[frozenset[int], int] | None:
-        stats = executed_by(unit, kernel, config_of(trial), arch, block)
+        stats = executed_by(unit, kernel, config_of(trial), arch, block, memo)
         if stats is None:
             return None
         return frozenset(sid for sid, st in stats.items() if st.executions or st.requests or st.unpredictable), steps
@@ -71,20 +80,35 @@ def _alternatives(kernel: ir.Kernel, resolved: Resolved) -> list[tuple[LaunchCon
     return out
 
 
+def _repeats(kernel: ir.Kernel, base: Interpreter, config: LaunchConfig, block: tuple[int, int, int],
+             missing: list[int]) -> bool:
+    """Would evaluating `block` under `config` repeat `base`'s evaluation, and so execute none of
+    the `missing` accesses? So where they differ only in the grid, the kernel reads no `gridDim`
+    (the grid's one use in an evaluation), `base` is a plain evaluation (a Recorder runs loops
+    its own way), and no missing access has requests (an evaluation that records them takes them).
+    A grid of one block along y of a kernel that never asks the grid's size is block (0,0,0) again."""
+    return type(base) is Interpreter and not any(u.startswith("gridDim") for u in kernel.uses) \
+        and dataclasses.replace(config, block_idx=block, grid=base.config.grid) == base.config \
+        and not any(base.stats[sid].requests for sid in missing)
+
+
 def executed_elsewhere(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
-                    base: Interpreter) -> tuple[dict[int, tuple[dict, tuple, float, SiteStats]], str] | None:
+                       base: Interpreter, memo: dict | None = None,
+                       ) -> tuple[dict[int, tuple[dict, tuple, float, SiteStats]], str] | None:
     """The accesses block (0,0,0) does not execute but another block the assumed grid stands for does
     (_alternatives, the first that executes each): that block's figures ({site id: (sums, block, cost
     per request, its record)}, as analysis._blocks_average gives), and a note; an access executed at an
     address it cannot follow takes that reason (in `base`'s record) instead of "not executed by any
-    thread". None where none is."""
+    thread". None where none is. `memo`: as executed_by's."""
     missing = [site.id for site in kernel.sites if not base.stats[site.id].executions
                and not base.stats[site.id].unpredictable]
     alternatives = _alternatives(kernel, resolved) if missing else []
     out: dict[int, tuple[dict, tuple, float, SiteStats]] = {}
     used: list[str] = []
     for config, block, words in alternatives:
-        stats = executed_by(unit, kernel, config, arch, block)
+        if _repeats(kernel, base, config, block, missing):
+            continue
+        stats = executed_by(unit, kernel, config, arch, block, memo)
         if stats is None:
             continue
         took = False

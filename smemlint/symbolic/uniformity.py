@@ -115,15 +115,33 @@ class KernelUniformity:
         self._stack: list[str] = []
         self._assigned_cache: dict[int, frozenset[str]] = {}  # id(stmt) -> its locals assigned (the IR outlives this)
         self._values_cache: dict[str, dict[str, ir.Expr]] = {}
+        self._fallbacks = 0  # call results taken from `returns` (a recursive call, or calls nested over 8 deep)
+        walked: dict[str, tuple[U, ...]] = {}
         for _ in range(MAX_ROUNDS):
             self._changed = False
-            self._walk(kernel.key, kernel.body, {})
+            self._walk_round(kernel.key, kernel.body, (), walked)
             for fkey in list(self.params):
                 f = unit.functions.get(fkey)
                 if f is not None:
-                    self._walk(fkey, f.body, {})
+                    self._walk_round(fkey, f.body, tuple(self.params[fkey]), walked)
             if not self._changed:
                 break
+
+    def _walk_round(self, fkey: str, body: ir.Stmt | None, params: tuple[U, ...],
+                    walked: dict[str, tuple[U, ...]]) -> None:
+        """One round's walk of a function's body (the kernel's: no parameters). A walk reads the
+        levels of the function's parameters, the summaries of the calls it makes (fixed once made)
+        and, where a call's result falls back to `returns`, levels that later rounds change; what it
+        records is joined into tables, so a walk that reads what the last one read records nothing
+        new. Such a walk is skipped: the last one read the same parameter levels, and no fallback."""
+        if walked.get(fkey) == params:
+            return
+        before = self._fallbacks
+        self._walk(fkey, body, {})
+        if self._fallbacks == before:
+            walked[fkey] = params
+        else:
+            walked.pop(fkey, None)
 
     # ------------------------------------------------------------ queries
 
@@ -430,6 +448,7 @@ class KernelUniformity:
         if ck in self._summaries:
             return self._summaries[ck]
         if ck in self._stack or len(self._stack) > 8:
+            self._fallbacks += 1
             return join(self.returns.get(fkey, UNIFORM), *args)
         self._stack.append(ck)
         changed = self._changed
