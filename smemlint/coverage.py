@@ -15,7 +15,6 @@ import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-from .host.launches import not_run_kernels
 from .lower.calltree import UNMODELLED_NOTE
 from .parse.written import MAX_SCAN, written_kernels
 from .results import FileResult
@@ -235,8 +234,6 @@ def _why_no_number(key: tuple[str, str], files: dict[str, FileResult], memory: d
             return "not found: the file misses includes"
         if any(_COMPILE_ERRORS.match(n) for n in r.notes):
             return "not found: the file has compile errors"
-        if any(key[1] in not_run_kernels(n) for n in r.notes):
-            return "not analysed: launched only through a branch the analysed GPU's properties decide the other way"
         return "not found (a template no launch instantiates, or launched only from files not linted)"
     if not memory[key] and library.get(key):
         return "found: its shared or global memory is accessed only inside calls not modelled (a library's)"

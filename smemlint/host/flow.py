@@ -184,7 +184,7 @@ class StatementRunner:
 
     def _decision(self, cond: ci.Cursor, taken, tags: frozenset[str]) -> str:
         """"`max_smem_per_block >= 176 * 1024` holds on sm_90 (sharedMemPerBlockOptin = 232,448, ...)"."""
-        text = " ".join(t.spelling for t in cond.get_tokens())
+        text = _spelled(cond)
         facts = "; ".join(self.device.words(t[len(DEVICE_KNOWN):]) for t in sorted(tags)
                           if t.startswith(DEVICE_KNOWN))
         return f"`{text}` {'holds' if taken else 'does not hold'} on {self.device.arch} ({facts})"
@@ -699,3 +699,19 @@ def _leaves_early(body: ci.Cursor) -> bool:
                 return True
         return False
     return visit(body, True, True)
+
+
+_JOINED_AFTER = (".", "->", "::", "(", "[", "!", "~")
+_JOINED_BEFORE = (".", "->", "::", ")", "]", ",", ";")
+
+
+def _spelled(cursor: ci.Cursor) -> str:
+    """A condition as written, from its tokens: `deviceProp.sharedMemPerMultiprocessor >= SHMEM_SZ`, not
+    `deviceProp . sharedMemPerMultiprocessor >= SHMEM_SZ`."""
+    out, prev = "", ""
+    for t in cursor.get_tokens():
+        s = t.spelling
+        if out and s not in _JOINED_BEFORE and prev not in _JOINED_AFTER:
+            out += " "
+        out, prev = out + s, s
+    return out

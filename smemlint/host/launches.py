@@ -297,15 +297,19 @@ def _device_words(hv: HostEvaluator, parts: tuple[str, ...], marks: tuple[frozen
     return tuple(out)
 
 
-# a file note's words for the launches the analysed GPU does not run (run_by_device; coverage.py reads them)
+# a file note's words for the launches the analysed GPU does not run (run_by_device)
 NOT_RUN_NOTE = "the launches reached only through its other branch are not analysed"
+# ... and for a kernel no other launch launches, analysed with those launches all the same
+ONLY_THERE_NOTE = "launched only through its other branch: analysed with those launches, which the analysed GPU " \
+    "does not run (a GPU that takes that branch does)"
 
 
-def run_by_device(hv: HostEvaluator, found: list[Launch], kernels_by_pattern: dict[str, ci.Cursor],
-                  notes: list[str]) -> list[Launch]:
+def run_by_device(hv: HostEvaluator, found: list[Launch], notes: list[str]) -> list[Launch]:
     """The launches the analysed GPU runs: not those reached only through a branch its properties
-    decide the other way (HostEvaluator.not_reached), said in a note per condition; a kernel only such
-    launches launch is taken out of `kernels_by_pattern` (loc_key -> definition) too."""
+    decide the other way (HostEvaluator.not_reached: flash-attention's traits for other GPUs), said in
+    a note per condition. A kernel only such launches launch keeps them (cuda-samples
+    cudaTensorCoreGemm's `simple_wmma_gemm`, its fallback where shared memory is smaller): the code is
+    the user's, and what it costs is said with the note that the analysed GPU does not run it."""
     kept, skipped = [], {}
     for launch in found:
         try:
@@ -317,19 +321,19 @@ def run_by_device(hv: HostEvaluator, found: list[Launch], kernels_by_pattern: di
         else:
             skipped.setdefault(why, []).append(launch)
     running = {loc_key(p) for launch in kept if (p := kernel_pattern(launch.kernel)) is not None}
+    only_there: list[Launch] = []
     for why, launches in skipped.items():
-        instances = {display_name(launch.kernel) for launch in launches}
-        names = sorted({launch.kernel.spelling for launch in launches})
-        notes.append(f"{why}: {NOT_RUN_NOTE} ({len(instances)} kernel(s) or instance(s) of {', '.join(names)})")
-        for launch in launches:
-            pattern = kernel_pattern(launch.kernel)
-            if pattern is not None and loc_key(pattern) not in running:
-                kernels_by_pattern.pop(loc_key(pattern), None)
-    return kept
+        alone = [launch for launch in launches
+                 if (p := kernel_pattern(launch.kernel)) is not None and loc_key(p) not in running]
+        pruned = [launch for launch in launches if not any(launch is a for a in alone)]
+        if pruned:
+            instances = {display_name(launch.kernel) for launch in pruned}
+            names = sorted({launch.kernel.spelling for launch in pruned})
+            notes.append(f"{why}: {NOT_RUN_NOTE} ({len(instances)} kernel(s) or instance(s) of {', '.join(names)})")
+        if alone:
+            notes.append(f"{why}: {', '.join(sorted({launch.kernel.spelling for launch in alone}))} "
+                         f"{ONLY_THERE_NOTE}")
+            only_there += alone
+    taken = {id(launch) for launch in kept + only_there}
+    return [launch for launch in found if id(launch) in taken]
 
-
-def not_run_kernels(note: str) -> list[str]:
-    """The kernels a NOT_RUN_NOTE note names (none for another note)."""
-    if NOT_RUN_NOTE not in note:
-        return []
-    return note.rsplit(" of ", 1)[-1].rstrip(")").split(", ")

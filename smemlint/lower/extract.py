@@ -623,7 +623,7 @@ class Extractor:
                 self.host_writes.setdefault(target.split("::")[-1], f"{call.name} at line {call.span.line}")
         self.host_values = HostEvaluator(const_value, host_calls, functions, self.elsewhere, self.device,
                                          instance_callers)
-        found = run_by_device(self.host_values, found, kernels_by_pattern, unit.notes)
+        found = run_by_device(self.host_values, found, unit.notes)
         unit.arguments_out = arguments_passed_out(self.host_values, host_calls)
         unit.asked_elsewhere = self.host_values.asked_elsewhere
         launches = [(launch, launch.kernel) for launch in found]
