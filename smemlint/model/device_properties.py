@@ -11,9 +11,9 @@ one compute capability differ (the H100 SXM5 has 132 SMs, the H100 PCIe 114), so
 except on sm_90, whose SM count is the measured device's:
 
 sm_90 is the H100 SXM5 and the H200 (NVIDIA H200, GH100, driver 580.159.04: cudaGetDeviceProperties and
-cudaDeviceGetAttribute measured 2026-11-28, /work/notes/h200_props.json). The project's accuracy truth was
-measured on an "H100 80GB HBM3" (SXM5), which has the same 132 SMs. The L2 (50 MB on the H100, 60 MB on
-the H200) and the memory sizes differ between them and are left out.
+cudaDeviceGetAttribute measured 2026-11-28, benchmarks/accuracy/experiments/device_properties). The
+project's accuracy truth was measured on an "H100 80GB HBM3" (SXM5), which has the same 132 SMs. The L2
+(50 MB on the H100, 60 MB on the H200) and the memory sizes differ between them and are left out.
 """
 from __future__ import annotations
 

@@ -8,11 +8,12 @@ evaluation. Under such a value no thread reaches accesses that every real run ex
 kernel "empties": a number that is wrong because of an assumption, which is the worst outcome.
 
 The use itself says which values fit: the assumed parameters the evaluation read are lowered, one
-at a time, through CANDIDATES (largest first: the steady state of a large problem), then those no
-smaller or next value helped are raised through LARGER (a size that holds others several times
-over; last, as its trials cost the most steps), and a value is kept when every access reached before is still reached and at least one more is. Nothing changes
-for a kernel whose accesses are all reached, or where lowering reaches no more of them (code behind
-a guard the launch never takes is not the assumption's doing).
+at a time, through CANDIDATES (largest first: the steady state of a large problem), then one higher,
+then the sizes no smaller or next value helped are raised through LARGER (a size that holds others
+several times over; last, as its trials cost the most steps); a value is kept when every access
+reached before is still reached and at least one more is. Nothing changes for a kernel whose
+accesses are all reached, or where no value reaches more of them (code behind a guard the launch
+never takes is not the assumption's doing).
 """
 from __future__ import annotations
 
