@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .arch import Arch
+from smemlint.model.arch import Arch
 
 _LIMIT = "{arch}'s compute-capability limit"
 
