@@ -33,7 +33,7 @@ PY
 echo "$(echo $FILES | wc -w) files"
 timeout $LIMIT python3 $D/bench.py $W/fa $W/include $OUT/all $JOBS $FILES
 echo "bench rc $?"; cat /proc/loadavg
-[ -n "$FAMILY" ] && exit 0
+[ -n "$FAMILY$NO_PAIRS" ] && exit 0  # NO_PAIRS=1: every file only (stop 40's run40.sh)
 SLOW="csrc/flash_attn/src/flash_bwd_hdim256_fp16_sm80.cu csrc/flash_attn/src/flash_bwd_hdim256_fp16_causal_sm80.cu csrc/flash_attn/src/flash_bwd_hdim256_bf16_sm80.cu csrc/flash_attn/src/flash_bwd_hdim64_bf16_causal_sm80.cu"
 # paired: the same 4 files with and without the tunables, 8 processes at once
 timeout 200 python3 $D/bench.py $W/fa $W/include $OUT/pair_on 4 $SLOW > $OUT/pair_on.txt 2>&1 &

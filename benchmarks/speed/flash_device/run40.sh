@@ -1,10 +1,11 @@
 #!/bin/bash
-# (the record of what ran: it ran as .bench40/final.sh from the session's ignored .bench40/ and .bench39/ folders, which held
-#  the package archives, wheels and sources it names; nothing fetched is committed)
+# (the record of what ran: it ran as .bench40/final.sh, run39.sh's every-file part (NO_PAIRS=1) as
+#  .bench40/flash_run.sh, from the session's ignored .bench40/ and .bench39/ folders, which held the package
+#  archives, wheels and sources it names; nothing fetched is committed)
 # stop 40's final device call: every flash-attention csrc/flash_attn/src file 16 at a time with the final package
 # (.bench39/flash/pkg.tar.gz rebuilt from main), then HeCBench's 250 programs scored with it (pkg_final).
 R=$(pwd); O=$OUT
-OUT=$O/flash W=/tmp/wf bash $R/.bench40/flash_run.sh ${FLASH_LIMIT:-330} pkg > $O/flash.txt 2>&1
+OUT=$O/flash W=/tmp/wf NO_PAIRS=1 bash $R/.bench39/flash/run.sh ${FLASH_LIMIT:-330} pkg > $O/flash.txt 2>&1
 tail -n 3 $O/flash.txt
 python3 - <<PY
 import json
