@@ -547,7 +547,8 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
             result.notes.append(undefined_note(undefined, bool(parsed.missing_includes)))
         result.source = source
         result.kernels_written = [name for name, _ in written_kernels(source)]
-        unit = extract(parsed.tu, path, source, focus, dict(settings.values_elsewhere) or None, settings.arch)
+        unit = extract(parsed.tu, path, source, focus, dict(settings.values_elsewhere) or None, settings.arch,
+                       settings.program_args)
         result.unit = unit
         result.arguments_out, result.asked_elsewhere = unit.arguments_out, unit.asked_elsewhere
         defined = {k.key for k in unit.kernels}

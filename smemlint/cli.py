@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .config import Settings, find_pyproject, load, merge, parse_block
+from .config import Settings, find_pyproject, load, merge, parse_block, program_args
 from .diagnostics import Severity
 from .exclude import Excluder
 from .lint import DEFAULT_FILE_MEMORY, DEFAULT_FILE_TIMEOUT, all_rules, collect, default_jobs, lint_file, lint_paths
@@ -122,6 +122,9 @@ def main() -> None:
                    "github, gitlab (Code Quality report), junit (JUnit XML); wins over --format.")
 @click.option("--block", help="Block shape for kernels with no launch or annotation, e.g. 32,8.")
 @click.option("--arch", help="Target architecture (default sm_90).")
+@click.option("--program-args", "program_args_text", metavar="TEXT",
+              help="The command line the linted program is run with (`main`'s arguments, e.g. \"1024 100 16\"): "
+                   "host values read from argv are that run's; default: run without arguments.")
 @click.option("-I", "include", multiple=True, help="Add an include directory.")
 @click.option("-D", "define", multiple=True, help="Define a macro (NAME or NAME=VALUE).")
 @click.option("--std", help="C++ standard, e.g. c++17.")
@@ -182,7 +185,7 @@ def main() -> None:
 @click.option("--no-cache", is_flag=True, help="Lint every file again instead of reusing results of unchanged files, "
                                                "and write nothing to the cache "
                                                "(cache: $SMEMLINT_CACHE_DIR or ~/.cache/smemlint).")
-def check(paths, fmt, output_format, block, arch, include, define, std, cuda_headers, compile_commands, apply_fixes,
+def check(paths, fmt, output_format, block, arch, program_args_text, include, define, std, cuda_headers, compile_commands, apply_fixes,
           unsafe_fixes, show_diff, show_fixes, stdin_filename,
           output_file, quiet,
           statistics, exit_zero,
@@ -200,6 +203,7 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
     try:
         block_t = parse_block(block) if block else None
         arch_name = get_arch(arch).name if arch else None
+        run_args = program_args(program_args_text, "--program-args") if program_args_text else None
         minimum = impact.parse_min_impact(min_impact) if min_impact is not None else None
     except ValueError as e:
         raise click.UsageError(str(e)) from e
@@ -207,8 +211,8 @@ def check(paths, fmt, output_format, block, arch, include, define, std, cuda_hea
     if from_stdin:
         stdin_text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
         paths = (stdin_filename or "stdin.cu",)
-    settings = _settings(paths, config, block=block_t, arch=arch_name, include=include, define=define,
-                         std=std, cuda_headers=cuda_headers, compile_commands=compile_commands,
+    settings = _settings(paths, config, block=block_t, arch=arch_name, program_args=run_args, include=include,
+                         define=define, std=std, cuda_headers=cuda_headers, compile_commands=compile_commands,
                          select=select, ignore=ignore, sass=True if sass else None)
     extend = tuple(c.strip() for v in extend_select for c in v.split(",") if c.strip())
     if extend:

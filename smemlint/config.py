@@ -4,6 +4,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
+import shlex
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
@@ -40,10 +41,14 @@ class Settings:
     extend_exclude: tuple[str, ...] = ()
     respect_gitignore: bool = True
     force_exclude: bool = False  # exclusions apply to paths named on the command line too
-    # [[tool.smemlint.per-path]]: (path globs relative to `root`, include dirs, defines, block or None),
-    # in order; every matching entry adds its include dirs (searched before the global ones) and
-    # defines, and the last matching block wins
-    per_path: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[int, int, int] | None], ...] = ()
+    # the command line a program is run with (`main`'s argv after the program's name): host values read
+    # from it (`atoi(argv[3])`) are the run's; empty: the program as run without arguments
+    program_args: tuple[str, ...] = ()
+    # [[tool.smemlint.per-path]]: (path globs relative to `root`, include dirs, defines, block or None,
+    # program arguments or None), in order; every matching entry adds its include dirs (searched before
+    # the global ones) and defines, and the last matching block and program arguments win
+    per_path: tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[int, int, int] | None,
+                          tuple[str, ...] | None], ...] = ()
     # launches (ir.LaunchSite) read in other files of the run, of kernels a file defines and does not
     # launch itself (lint.py's second pass: a kernel of kernel.cu launched from main.cu)
     launches_elsewhere: tuple = ()
@@ -81,15 +86,17 @@ class Settings:
         if not self.per_path:
             return self
         rel = _relative(path, self.root or os.getcwd())
-        include, define, block = (), (), self.block
-        for globs, inc, dfn, blk in self.per_path:
+        include, define, block, args = (), (), self.block, self.program_args
+        for globs, inc, dfn, blk, run in self.per_path:
             if any(path_matches(rel, g) for g in globs):
                 include += inc
                 define += dfn
                 block = blk or block
-        if not include and not define and block == self.block:
+                args = run if run is not None else args
+        if not include and not define and block == self.block and args == self.program_args:
             return self
-        return replace(self, include=include + self.include, define=self.define + define, block=block)
+        return replace(self, include=include + self.include, define=self.define + define, block=block,
+                       program_args=args)
 
     def enabled_in(self, code: str, path: str) -> bool:
         return self.enabled(code) and not any(code.startswith(c) for c in self.ignored_in(path))
@@ -165,12 +172,12 @@ def _strings(value: object, key: str) -> tuple[str, ...]:
     raise ValueError(f"[tool.smemlint] {key} must be a string or a list of strings")
 
 
-_PER_PATH_KEYS = ("path", "include", "define", "block")
+_PER_PATH_KEYS = ("path", "include", "define", "block", "program-args")
 
 
 def _per_path(value: object, base: Path, pyproject: Path) -> tuple:
     """`[[tool.smemlint.per-path]]` entries: `path` (a glob or a list of them, relative to the
-    pyproject.toml), and any of `include` (folders, relative to it), `define`, `block`."""
+    pyproject.toml), and any of `include` (folders, relative to it), `define`, `block`, `program-args`."""
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
         raise ValueError(f"{pyproject}: per-path must be an array of tables: [[tool.smemlint.per-path]] "
                          'path = "src/a/**" include = ["src/a"]')
@@ -191,8 +198,19 @@ def _per_path(value: object, base: Path, pyproject: Path) -> tuple:
         block = entry.get("block")
         if block is not None:
             block = parse_block(block if isinstance(block, str) else ",".join(map(str, block)))
-        out.append((globs, include, define, block))
+        run = entry.get("program-args")
+        out.append((globs, include, define, block, None if run is None else program_args(run, "per-path.program-args")))
     return tuple(out)
+
+
+def program_args(value: object, key: str) -> tuple[str, ...]:
+    """A program's command line: a string split as a shell would (`"1024 100 16"`) or a list of strings."""
+    if isinstance(value, str):
+        try:
+            return tuple(shlex.split(value))
+        except ValueError as e:
+            raise ValueError(f"{key}: {e} in {value!r}") from e
+    return _strings(value, key)
 
 
 def load(pyproject: Path | None) -> Settings:
@@ -240,6 +258,8 @@ def load(pyproject: Path | None) -> Settings:
             s = replace(s, **{k: vals})
         elif k == "std":
             s = replace(s, std=str(value))
+        elif k == "program_args":
+            s = replace(s, program_args=program_args(value, key))
         elif k == "sass":
             if not isinstance(value, bool):
                 raise ValueError("[tool.smemlint] sass must be true or false")
@@ -260,8 +280,8 @@ def load(pyproject: Path | None) -> Settings:
 
 
 KEYS = ("arch", "block", "blocks", "cuda-headers", "compile-commands", "define", "exclude", "extend-exclude",
-        "force-exclude", "ignore", "include", "per-path", "per-path-ignores", "respect-gitignore", "sass", "select",
-        "std")
+        "force-exclude", "ignore", "include", "per-path", "per-path-ignores", "program-args", "respect-gitignore",
+        "sass", "select", "std")
 
 
 def _toml_value(value: object) -> str:
@@ -283,8 +303,9 @@ def settings_toml(settings: Settings) -> list[str]:
     tables = {"blocks": "[tool.smemlint.blocks]", "per_path_ignores": "[tool.smemlint.per-path-ignores]"}
     if settings.per_path:  # shown after the tables below
         tables_after = [["", "[[tool.smemlint.per-path]]", f"path = {_toml_value(g)}", f"include = {_toml_value(i)}",
-                         f"define = {_toml_value(d)}"] + ([f"block = {_toml_value(b)}"] if b else [])
-                        for g, i, d, b in settings.per_path]
+                         f"define = {_toml_value(d)}"] + ([f"block = {_toml_value(b)}"] if b else []) +
+                        ([f"program-args = {_toml_value(r)}"] if r is not None else [])
+                        for g, i, d, b, r in settings.per_path]
     else:
         tables_after = []
     internal = {"source", "root", "pch_dir", "per_path", "launches_elsewhere", "values_elsewhere"}
@@ -310,7 +331,9 @@ def merge(settings: Settings, **overrides: object) -> Settings:
         clean["define"] = tuple(settings.define) + tuple(clean["define"])  # type: ignore[arg-type]
     if "block" in clean:
         clean["blocks"] = ()  # --block on the command line wins over the per-kernel table too
+    if "program_args" in clean:  # and --program-args over the per-path entries'
+        clean["per_path"] = tuple((g, i, d, b, None) for g, i, d, b, _ in settings.per_path)
     return replace(settings, **clean)  # type: ignore[arg-type]
 
 
-__all__ = ["Settings", "load", "merge", "parse_block", "find_pyproject", "field"]
+__all__ = ["Settings", "load", "merge", "parse_block", "program_args", "find_pyproject", "field"]

@@ -513,6 +513,9 @@ class LaunchSite:
     # "smem" or "arg<i>"; words name the property and its value, or why it is not known
     # (`multiProcessorCount = 132, sm_90's H100 SXM5 / H200 ...`: model/device_properties.py)
     device_properties: tuple[tuple[str, str], ...] = ()
+    # the command line the user said the program runs with (config.Settings.program_args), when a value at
+    # it read `main`'s argc or argv; empty otherwise
+    program_args: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

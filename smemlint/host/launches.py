@@ -13,7 +13,7 @@ from .. import ir
 from ..cursors.nodes import FileNames, children, has_attribute, span_of
 from ..parse.includes import INCLUDE_DIR
 from .calls import Launch
-from .syntax import ASSUMED_SIZE, COMMAND_LINE, DEVICE_KNOWN, DEVICE_UNKNOWN, INTEGERS, SWEPT, children_of
+from .syntax import ASSUMED_SIZE, COMMAND_LINE, DEVICE_KNOWN, DEVICE_UNKNOWN, INTEGERS, PROGRAM_ARGS, SWEPT, children_of
 from .values import HostEvaluator, dim3_from
 
 K = ci.CursorKind
@@ -253,8 +253,9 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
         args = tuple(None if ASSUMED_SIZE in m else v for v, m in zip(args, arg_marks))
         device = _device_words(hv, ("grid", "block", "smem", *(f"arg{i}" for i in range(len(arg_marks)))),
                                (*marks, *arg_marks))
+        given = hv.program_args if any(PROGRAM_ARGS in m for m in (*marks, *arg_marks)) else ()
     except Exception:  # noqa: BLE001 - an expression the evaluator cannot read leaves the launch unknown
-        device = ()
+        device = given = ()
         grid = block = smem = partial = grid_partial = None
         args = ()
         offsets = ()
@@ -270,7 +271,8 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
     if where is not None and where.name != path:
         return ir.LaunchSite(key, span_of(launch.call, where.name), grid, block, smem, args, "", first,
                              offsets, partial, no_args, multiples, command_line=command_line, sized=sized,
-                             later_iterations=later, grid_partial=grid_partial, device_properties=device)
+                             later_iterations=later, grid_partial=grid_partial, device_properties=device,
+                             program_args=given)
     if launch.block is not None:
         sp = span_of(launch.block, path)
         whole = span_of(launch.call, path)  # the same span: written inside a macro's expansion
@@ -279,7 +281,7 @@ def launch_site(hv: HostEvaluator, launch: Launch, ref: ci.Cursor, path: str, li
             block_text = lines[sp.line - 1][sp.column - 1:sp.end_column - 1]
     return ir.LaunchSite(key, span_of(launch.call, path), grid, block, smem, args, block_text, first,
                          offsets, partial, no_args, multiples, swept, command_line, sized, later, grid_partial,
-                         device)
+                         device, given)
 
 
 def _device_words(hv: HostEvaluator, parts: tuple[str, ...], marks: tuple[frozenset[str], ...]

@@ -29,7 +29,9 @@ COMMAND_LINE = "#command-line"
 ASSUMED_SIZE = "#assumed-size"
 TENSOR_SIZES = {"size": 1 << 10, "numel": 1 << 20}
 SIZED_PATH = "#sized-path"  # env key: the point is reached only under a condition on such a size
-TAGS = (SWEPT, COMMAND_LINE, ASSUMED_SIZE)  # the marks a value carries from the variables it read
+# env key: variables read from the command line the user gave (config.Settings.program_args): the run's
+PROGRAM_ARGS = "#program-args"
+TAGS = (SWEPT, COMMAND_LINE, ASSUMED_SIZE, PROGRAM_ARGS)  # the marks a value carries from the variables it read
 # marks of a value read from the analysed GPU's properties: "#gpu:" + the cudaDeviceProp field read,
 # "#gpu?:" + one the architecture does not fix (values.HostEvaluator._property); added to the tags as read
 DEVICE_KNOWN, DEVICE_UNKNOWN = "#gpu:", "#gpu?:"
@@ -247,6 +249,53 @@ def is_argc(param: ci.Cursor, fn: ci.Cursor) -> bool:
         return False
     params = list(fn.get_arguments())
     return len(params) == 2 and params[0] == param
+
+
+def is_argv(param: ci.Cursor, fn: ci.Cursor) -> bool:
+    """`param` is the second parameter of the program's `int main(int argc, char **argv)`."""
+    if fn.spelling != "main" or fn.kind != K.FUNCTION_DECL or \
+            (fn.semantic_parent is not None and fn.semantic_parent.kind != K.TRANSLATION_UNIT):
+        return False
+    params = list(fn.get_arguments())
+    return len(params) == 2 and params[1] == param
+
+
+# the C and C++ library's conversions of a string to a number: name -> integer result (else floating)
+CONVERSIONS = {"atoi": True, "atol": True, "atoll": True, "strtol": True, "strtoll": True, "strtoul": True,
+               "strtoull": True, "stoi": True, "stol": True, "stoll": True, "stoul": True, "stoull": True,
+               "atof": False, "strtod": False, "strtof": False, "stof": False, "stod": False}
+_FLOAT_PREFIX = re.compile(r"\s*[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|inf(inity)?|nan)", re.I)
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def converted(name: str, text: str, base: int = 10) -> int | float | None:
+    """What `atoi(text)`, `strtol(text, 0, base)`, `std::stod(text)`... return: the number the text starts
+    with (C reads a prefix and gives 0 for none; std::sto* throw then: None). `base` 0: C's 0x / 0 prefixes."""
+    std = name.startswith("sto")
+    if not CONVERSIONS[name]:
+        m = _FLOAT_PREFIX.match(text)
+        return float(m.group(0)) if m else (None if std else 0.0)
+    rest = text.lstrip()
+    sign = -1 if rest[:1] == "-" else 1
+    rest = rest[1:] if rest[:1] in "+-" and rest else rest
+    if base == 0:
+        base = 16 if rest[:2] in ("0x", "0X") else 8 if rest[:1] == "0" else 10
+    if base == 16 and rest[:2] in ("0x", "0X"):
+        rest = rest[2:]
+    if not 2 <= base <= 36:
+        return None
+    n = 0
+    while n < len(rest) and rest[n].lower() in _DIGITS[:base]:
+        n += 1
+    if n == 0:
+        return None if std else 0
+    return sign * int(rest[:n], base)
+
+
+def string_literal(c: ci.Cursor) -> str | None:
+    """The text of a plain string literal (`"0.5"`); None for one with escapes or a prefix."""
+    t = c.spelling
+    return t[1:-1] if len(t) >= 2 and t[0] == t[-1] == '"' and "\\" not in t else None
 
 
 def node_position(c: ci.Cursor) -> tuple[int, int]:

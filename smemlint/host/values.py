@@ -30,9 +30,10 @@ from ..model.device_properties import ATTRIBUTES, DeviceProperties
 from .elsewhere import defined_elsewhere
 from .flow import StatementRunner
 from .syntax import (ARITH, RECORD_FIELDS, record_name, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
-                     ASSUMED_SIZE, COMMAND_LINE, DEVICE_QUERIES, MAX_DEPTH, NO_ARGS, NOT_TAKEN, ROUNDING, SWEPT, TENSOR_SIZES,
-                     UNKNOWN, Offset, children_of, copied,
-                     default_record, device_tag, element_base, float_literal, floating, initialized, integral, is_argc, is_device_record, is_constant, is_equality_ref,
+                     ASSUMED_SIZE, COMMAND_LINE, CONVERSIONS, DEVICE_QUERIES, MAX_DEPTH, NO_ARGS, NOT_TAKEN, PROGRAM_ARGS, ROUNDING,
+                     SWEPT, TENSOR_SIZES, UNKNOWN, Offset, children_of, converted, copied,
+                     default_record, device_tag, element_base, float_literal, floating, initialized, integral, is_argc, is_argv,
+                     is_device_record, string_literal, is_constant, is_equality_ref,
                      node_position, record_fields, strip, walk)
 
 K = ci.CursorKind
@@ -47,8 +48,10 @@ class HostEvaluator(StatementRunner):
                  host_calls: list[tuple[ci.Cursor, ci.Cursor]],
                  definitions: list[ci.Cursor] | None = None, elsewhere: dict | None = None,
                  device: DeviceProperties | None = None,
-                 instance_callers: dict[int, list[tuple[ci.Cursor, ci.Cursor]]] | None = None):
+                 instance_callers: dict[int, list[tuple[ci.Cursor, ci.Cursor]]] | None = None,
+                 program_args: tuple[str, ...] = ()):
         self.const_value = const_value
+        self.program_args = program_args  # the command line `main` is run with (none: without arguments)
         self.device = device  # what the analysed architecture's GPU answers (None: nothing known)
         # the calls of each host function walked as an instance, by its cursor's hash (calls.collect)
         self._instance_callers = instance_callers or {}
@@ -356,6 +359,11 @@ class HostEvaluator(StatementRunner):
             if ref.kind == K.ENUM_CONSTANT_DECL:
                 return ref.enum_value
             if ref.kind == K.PARM_DECL and fn is not None:
+                if self.program_args and (is_argc(ref, fn) or is_argv(ref, fn)):
+                    # the run the user named (config.Settings.program_args): argv as an array of its words
+                    self._touched.add(PROGRAM_ARGS)
+                    return 1 + len(self.program_args) if is_argc(ref, fn) else \
+                        dict(enumerate((fn.translation_unit.spelling, *self.program_args)))
                 if is_argc(ref, fn):
                     # the program as run without command-line arguments (the run a reader pictures,
                     # and the one a benchmark's default sizes are written for); the launch says so
@@ -466,6 +474,20 @@ class HostEvaluator(StatementRunner):
             # (launches.py keeps only a block made from it, said so; grids and arguments stay unknown)
             self._touched.add(ASSUMED_SIZE)
             return TENSOR_SIZES[s.spelling]
+        if k == K.CALL_EXPR and s.spelling in CONVERSIONS:  # `atoi(argv[3])`, `std::stoi(argv[1])`
+            args = list(s.get_arguments())
+            text = self._eval(args[0], env, fn, depth + 1) if args else UNKNOWN
+            if not isinstance(text, str) and args and strip(args[0]).kind == K.CALL_EXPR:  # std::string(argv[1])
+                inner = list(strip(args[0]).get_arguments())
+                text = self._eval(inner[0], env, fn, depth + 1) if inner else UNKNOWN
+            if args and strip(args[0]).kind == K.STRING_LITERAL:  # `atof("0.5")`
+                text = string_literal(strip(args[0]))
+            # (a base left to its default, std::stoi's, is an expression with no children)
+            base = self._eval(args[2], env, fn, depth + 1) if len(args) > 2 and children_of(args[2]) else 10
+            if isinstance(text, str) and isinstance(base, int):
+                v = converted(s.spelling, text, base)
+                return UNKNOWN if v is None else v
+            return UNKNOWN
         if k == K.CALL_EXPR and s.spelling in ("min", "max", "std::min", "std::max", "fmin", "fmax"):
             vals = [self._eval(a, env, fn, depth + 1) for a in s.get_arguments()]
             if len(vals) == 2 and all(isinstance(v, int) for v in vals):

@@ -69,8 +69,9 @@ def instruction_line(access: Span, complete: Span) -> int:
 
 class Extractor:
     def __init__(self, tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None,
-                 elsewhere: dict | None = None, arch: str | None = None):
+                 elsewhere: dict | None = None, arch: str | None = None, program_args: tuple[str, ...] = ()):
         self.tu = tu
+        self.program_args = program_args  # the command line `main` is run with (config.Settings.program_args)
         self.device = device_properties(get_arch(arch))  # what host code reads of the analysed GPU
         self.elsewhere = elsewhere  # host values other files pass to this file's functions (host/elsewhere.py)
         # an editor re-linting one kernel: only the kernel defined around this line of the file (and
@@ -622,7 +623,7 @@ class Extractor:
                 target = call.args[0].replace("&", "").replace("(", "").replace(")", "").strip()
                 self.host_writes.setdefault(target.split("::")[-1], f"{call.name} at line {call.span.line}")
         self.host_values = HostEvaluator(const_value, host_calls, functions, self.elsewhere, self.device,
-                                         instance_callers)
+                                         instance_callers, self.program_args)
         found = run_by_device(self.host_values, found, unit.notes)
         unit.arguments_out = arguments_passed_out(self.host_values, host_calls)
         unit.asked_elsewhere = self.host_values.asked_elsewhere
@@ -744,11 +745,13 @@ def _symbol_hint(lv: ir.Expr) -> str:
 
 
 def extract(tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None,
-            elsewhere: dict | None = None, arch: str | None = None) -> ir.TranslationUnit:
+            elsewhere: dict | None = None, arch: str | None = None, program_args: tuple[str, ...] = ()) \
+        -> ir.TranslationUnit:
     """The IR of the file's kernels, device functions and launches; with `focus` (a line of the
     file), of the kernel defined around it only; `elsewhere`: HostEvaluator's; `arch`: the analysed
-    architecture, whose device properties host code may read (default sm_90)."""
-    ex = Extractor(tu, path, source, focus, elsewhere, arch)
+    architecture, whose device properties host code may read (default sm_90); `program_args`: the
+    command line `main` is run with (none: without arguments)."""
+    ex = Extractor(tu, path, source, focus, elsewhere, arch, program_args)
     with remembered_children(ex.children):  # the host flow walks the same statements for each launch
         return ex.run()
 

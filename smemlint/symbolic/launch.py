@@ -8,6 +8,7 @@ same file; `__launch_bounds__(N)` (a 1-D block of N); the `--block` option or
 from __future__ import annotations
 
 import os
+import shlex
 from dataclasses import dataclass
 
 from .. import ir
@@ -118,6 +119,8 @@ def _first_iteration(launch: ir.LaunchSite, path: str = "", part: str = "") -> s
                          (", the first of the values it walks" if launch.swept else ""))
     if launch.without_arguments:
         words.append("the program run without command-line arguments")
+    if launch.program_args:
+        words.append(f"the program run with the arguments `{shlex.join(launch.program_args)}`")
     if launch.sized:
         words.append("tensor sizes taken as large, the steady state: a small tensor may give another block")
     read = [w for p, w in launch.device_properties if p == part]

@@ -7,13 +7,15 @@ Each worker scores whole programs with compare.py's score_program (the same foun
 the programs with the most source bytes first, so that the slowest are not left to the end; rows are written
 as each program ends (a program still running at --deadline seconds is left out, and named in the log).
 --flags: compare.py's makefile_flags per program, read here beforehand (a machine without make, or with
-another one, then lints with the same flags).
+another one, then lints with the same flags). --with-args: each program is linted with the command line it was
+measured with (programs.json's `args`, smemlint's --program-args), as a user who names the run would.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import multiprocessing as mp
+import shlex
 import shutil
 import sys
 import tempfile
@@ -51,6 +53,8 @@ def main() -> int:
     ap.add_argument("--flags", default=None, help="JSON {program: flags}; without it, `make -n -B` here")
     ap.add_argument("--file-timeout", type=int, default=None, help="smemlint's per-file limit (compare.py's)")
     ap.add_argument("--dump-flags", default=None, help="write the flags of every measured program and stop")
+    ap.add_argument("--with-args", action="store_true",
+                    help="lint each program with the command line it was measured with (smemlint --program-args)")
     args = ap.parse_args()
     root = Path(args.hecbench)
     compare.FILE_TIMEOUT = args.file_timeout  # read by the workers (forked after this)
@@ -64,7 +68,8 @@ def main() -> int:
         return 0
     given = json.loads(Path(args.flags).read_text()) if args.flags else {}
     progs.sort(key=lambda p: -source_bytes(root, p["folder"]))
-    jobs = [(root, p["folder"], given[p["name"]] if p["name"] in given else compare.makefile_flags(root, p["folder"]),
+    jobs = [(root, p["folder"], (given[p["name"]] if p["name"] in given else compare.makefile_flags(root, p["folder"])) +
+             (["--program-args", shlex.join(p["args"])] if args.with_args and p.get("args") else []),
              sites[p["name"]], kernels, args.timeout) for p in progs]
     t0, left = time.time(), {p["name"] for p in progs}
     with open(args.out, "w") as fh, mp.Pool(args.jobs) as pool:
