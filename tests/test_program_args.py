@@ -87,3 +87,29 @@ def test_cli_option_reaches_the_analysis_and_bad_quoting_is_a_usage_error() -> N
 def test_show_settings_writes_them_as_toml(tmp_path: Path) -> None:
     r = _check("--show-settings", "--program-args", "a 'b c'", str(FIXTURE), cwd=tmp_path)
     assert "program-args = [\"a\", \"b c\"]" in r.stdout
+
+
+MODES = r'''
+#include <string.h>
+__global__ void copy(float *x) { x[blockIdx.x * blockDim.x + threadIdx.x] = 0.f; }
+int main(int argc, char **argv) {
+    int block = 256;
+    if (argc == 2) {
+        if (strcmp(argv[1], "small") == 0) block = 16;
+        else if (strncmp(argv[1], "tiny-run", 4) == 0) block = 8;
+    }
+    float *x;
+    copy<<<64, block>>>(x);
+}
+'''
+
+
+@pytest.mark.parametrize("args, block, said", [(("small",), 16, True), (("tiny",), 8, True), (("big",), 256, True),
+                                               ((), 256, False)])
+def test_a_mode_word_compared_with_strcmp_chooses_the_branch(tmp_path: Path, args, block, said) -> None:
+    src = tmp_path / "modes.cu"
+    src.write_text(MODES)
+    r = lint_file(str(src), Settings(program_args=args))
+    (kernel,) = r.kernels
+    assert kernel.block == (block, 1, 1)
+    assert ("the program run with the arguments" in " ".join(kernel.assumptions)) == said

@@ -11,7 +11,7 @@ import clang.cindex as ci
 from ..cursors.folding import operator_of
 from ..cursors.nodes import for_header
 from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, DEVICE_KNOWN, END, FIRST_ITERATION, INCREMENTS, LATER_ITERATION, LOOPS,
-                     MAX_DEPTH, NO_ARGS, NOT_TAKEN, SIZED_PATH, SWEPT, TAGS, UNKNOWN, children_of, copied, default_record,
+                     MAX_DEPTH, NO_ARGS, NOT_TAKEN, PROGRAM_ARGS, SIZED_PATH, SWEPT, TAGS, UNKNOWN, children_of, copied, default_record,
                      element_base, node_position, record_fields, strip, subscripted, walk)
 
 K = ci.CursorKind
@@ -251,10 +251,12 @@ class StatementRunner:
                 self._run(branch, env, fn, END, order)
             else:
                 self._execute(branch, env, fn)
-            if ASSUMED_SIZE in tags:  # `if (C > 1024) block = 512;`: chosen by a size taken as large
-                env[ASSUMED_SIZE] = env.get(ASSUMED_SIZE, frozenset()) | {
-                    key for c in walk(branch) if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR)
-                    and (key := self._assigned_var(c)) is not None}
+            # `if (C > 1024) block = 512;`: chosen by a size taken as large; `if (argc == 2)`: by the named run
+            for tag in (ASSUMED_SIZE, PROGRAM_ARGS):
+                if tag in tags:
+                    env[tag] = env.get(tag, frozenset()) | {
+                        key for c in walk(branch) if c.kind in (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR)
+                        and (key := self._assigned_var(c)) is not None}
         return True
 
     def _run_whole_loop(self, loop: ci.Cursor, env: dict, fn: ci.Cursor, order: dict) -> bool:

@@ -474,18 +474,20 @@ class HostEvaluator(StatementRunner):
             # (launches.py keeps only a block made from it, said so; grids and arguments stay unknown)
             self._touched.add(ASSUMED_SIZE)
             return TENSOR_SIZES[s.spelling]
-        if k == K.CALL_EXPR and s.spelling in CONVERSIONS:  # `atoi(argv[3])`, `std::stoi(argv[1])`
+        if k == K.CALL_EXPR and (s.spelling in CONVERSIONS or s.spelling in ("strcmp", "strncmp")):
+            # `atoi(argv[3])`, `std::stoi(argv[1])`, `strcmp(argv[1], "benchmark") == 0` on the named run's words
             args = list(s.get_arguments())
-            text = self._eval(args[0], env, fn, depth + 1) if args else UNKNOWN
-            if not isinstance(text, str) and args and strip(args[0]).kind == K.CALL_EXPR:  # std::string(argv[1])
-                inner = list(strip(args[0]).get_arguments())
-                text = self._eval(inner[0], env, fn, depth + 1) if inner else UNKNOWN
-            if args and strip(args[0]).kind == K.STRING_LITERAL:  # `atof("0.5")`
-                text = string_literal(strip(args[0]))
+            texts = [self._text(a, env, fn, depth) for a in args[:2]]
+            if s.spelling in ("strcmp", "strncmp"):
+                n = self._eval(args[2], env, fn, depth + 1) if len(args) > 2 else None
+                if len(texts) < 2 or not all(isinstance(t, str) for t in texts) or (len(args) > 2 and not isinstance(n, int)):
+                    return UNKNOWN
+                a, b = (t[:n] for t in texts) if n is not None else texts
+                return (a > b) - (a < b)
             # (a base left to its default, std::stoi's, is an expression with no children)
             base = self._eval(args[2], env, fn, depth + 1) if len(args) > 2 and children_of(args[2]) else 10
-            if isinstance(text, str) and isinstance(base, int):
-                v = converted(s.spelling, text, base)
+            if texts and isinstance(texts[0], str) and isinstance(base, int):
+                v = converted(s.spelling, texts[0], base)
                 return UNKNOWN if v is None else v
             return UNKNOWN
         if k == K.CALL_EXPR and s.spelling in ("min", "max", "std::min", "std::max", "fmin", "fmax"):
@@ -568,6 +570,18 @@ class HostEvaluator(StatementRunner):
         name, element = ATTRIBUTES.get(attribute.spelling, (attribute.spelling, None))
         value, tags = self._evaluated(lambda: self._property(name, element))
         return self._key(target[0].referenced), value, tags
+
+    def _text(self, e: ci.Cursor, env: dict, fn: ci.Cursor | None, depth: int) -> str | None:
+        """A string argument's text: a plain literal, or a word of the named run's argv (through a
+        `std::string` made of it); None otherwise."""
+        s = strip(e)
+        if s.kind == K.STRING_LITERAL:
+            return string_literal(s)
+        text = self._eval(e, env, fn, depth + 1)
+        if not isinstance(text, str) and s.kind == K.CALL_EXPR:  # std::string(argv[1])
+            inner = list(s.get_arguments())
+            text = self._eval(inner[0], env, fn, depth + 1) if inner else UNKNOWN
+        return text if isinstance(text, str) else None
 
     def _returned(self, call: ci.Cursor, env: dict, fn: ci.Cursor | None, depth: int):
         """A call of a function whose body ends in its only `return e;` (llm.c's `ceil_div(total,
