@@ -68,3 +68,9 @@ def test_a_launch_under_a_condition_on_a_size_does_not_take_the_large_value() ->
     for name in ("rows<32>", "rows<64>"):
         assert kernels[name].block == (256, 1, 1)
         assert "is not a constant smemlint can follow" in kernels[name].assumptions[0]
+
+
+def test_a_helper_whose_early_returns_a_known_condition_decides_gives_its_value() -> None:
+    k = _kernels("host_out_parameters.cu")["rows_of"]  # min(pow_two_divider(8208), 64) = 16, a power of 2
+    assert k.block == (16, 1, 1), k.assumptions
+    assert [a.sectors_per_request for a in k.accesses] == [2.0]

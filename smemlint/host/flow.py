@@ -482,10 +482,11 @@ class StatementRunner:
 
     def run_callee(self, call: ci.Cursor, env: dict, fn: ci.Cursor | None, depth: int):
         """Run the body of the host function `call` calls, its parameters bound to the arguments'
-        values (a reference parameter to the caller's variable's value): (the environment at its
-        end, the expression its last statement returns or None, its definition). None where the body
-        is not run: no definition outside the system headers, a `return` other than the last
-        statement, too deep, or not a plain function."""
+        values (a reference parameter to the caller's variable's value): (the environment where it
+        returns, the expression it returns or None, its definition). An early `return` in an `if` is
+        taken or passed by its condition (`if (n == 0) return 0;`, `if (...) { return 1; } else {
+        return 0; }`). None where the body is not run: no definition outside the system headers, a
+        `return` under a condition not known or in a loop, too deep, or not a plain function."""
         ref = call.referenced
         if ref is None or ref.kind not in (K.FUNCTION_DECL, K.FUNCTION_TEMPLATE) or depth > MAX_DEPTH:
             return None
@@ -493,13 +494,10 @@ class StatementRunner:
         if defn.location.is_in_system_header:
             return None
         body = next((c for c in children_of(defn) if c.kind == K.COMPOUND_STMT), None)
-        stmts = children_of(body) if body is not None else []
-        last = stmts[-1] if stmts and stmts[-1].kind == K.RETURN_STMT else None
         if body is None:
             return None
         kinds = [c.kind for c in walk(body)]
-        if len(kinds) > CALLEE_NODES or kinds.count(K.RETURN_STMT) > (last is not None) or \
-                K.GOTO_STMT in kinds or K.CXX_TRY_STMT in kinds:
+        if len(kinds) > CALLEE_NODES or K.GOTO_STMT in kinds or K.CXX_TRY_STMT in kinds:
             return None
         params = [c for c in children_of(defn) if c.kind == K.PARM_DECL]
         args = list(call.get_arguments())
@@ -519,13 +517,41 @@ class StatementRunner:
             return None
         running.add(fkey)
         try:
-            order = self._order_of(defn)
-            for st in (stmts[:-1] if last is not None else stmts):
-                self._run(st, inner, defn, END, order)
+            ended, last = self._run_to_return(children_of(body), inner, defn, self._order_of(defn))
         finally:
             running.discard(fkey)
+        if not ended:
+            return None
         returned = [x for x in children_of(last) if x.kind.is_expression()] if last is not None else []
         return inner, (returned[0] if len(returned) == 1 else None), defn
+
+    def _run_to_return(self, stmts: list[ci.Cursor], env: dict, fn: ci.Cursor, order: dict
+                       ) -> tuple[bool, ci.Cursor | None]:
+        """Run a callee's statements until one returns: (True, that `return`), (True, None) where they
+        end without one, (False, None) where a `return` is not reached by a known path (under a
+        condition not known, or in a loop or a switch)."""
+        for st in stmts:
+            if st.kind == K.RETURN_STMT:
+                return True, st
+            if not any(c.kind == K.RETURN_STMT for c in walk(st)):
+                self._run(st, env, fn, END, order)
+                continue
+            kids = children_of(st)
+            if st.kind == K.COMPOUND_STMT:
+                ended, ret = self._run_to_return(kids, env, fn, order)
+            elif st.kind == K.IF_STMT and len(kids) >= 2 and kids[0].kind.is_expression():
+                cond = self._eval(kids[0], env, fn, 0)
+                if not isinstance(cond, (int, float)):
+                    return False, None
+                branch = kids[1] if cond else (kids[2] if len(kids) > 2 else None)
+                if branch is None:
+                    continue
+                ended, ret = self._run_to_return([branch], env, fn, order)
+            else:
+                return False, None
+            if not ended or ret is not None:
+                return ended, ret
+        return True, None
 
     def _bind_arguments(self, params: list, args: list, inner: dict, env: dict, fn: ci.Cursor | None,
                         depth: int) -> None:
