@@ -52,7 +52,7 @@ class Settings:
     # launches (ir.LaunchSite) read in other files of the run, of kernels a file defines and does not
     # launch itself (lint.py's second pass: a kernel of kernel.cu launched from main.cu)
     launches_elsewhere: tuple = ()
-    # ((USR, parameter index), (value, from `main` run without arguments)) of the functions a file defines
+    # ((USR, parameter index), (value, read from the named run's arguments)) of the functions a file defines
     # and calls nowhere, from the calls of the other files of the run (lint.py's second pass, host/elsewhere.py)
     values_elsewhere: tuple = ()
 

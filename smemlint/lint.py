@@ -501,7 +501,7 @@ def launched_elsewhere(results: list[FileResult | None]) -> dict[int, tuple]:
 def valued_elsewhere(results: list[FileResult | None]) -> dict[int, tuple]:
     """For each result (by index) whose host code read a parameter of a function it defines and calls
     nowhere, the values the other files of the run (in its folder, or one above or below it) all pass
-    there: ((USR, index), (value, from `main` run without arguments)) pairs (host/elsewhere.py)."""
+    there: ((USR, index), (value, read from the named run's arguments)) pairs (host/elsewhere.py)."""
     passed = [(os.path.dirname(os.path.abspath(r.path)), out) for r in results
               if r is not None and (out := getattr(r, "arguments_out", None))]
     out: dict[int, tuple] = {}

@@ -113,3 +113,25 @@ def test_a_mode_word_compared_with_strcmp_chooses_the_branch(tmp_path: Path, arg
     (kernel,) = r.kernels
     assert kernel.block == (block, 1, 1)
     assert ("the program run with the arguments" in " ".join(kernel.assumptions)) == said
+
+
+def test_main_of_a_named_run_passes_its_values_to_another_files_launch(tmp_path: Path) -> None:
+    """HeCBench morphology: main.cu calls `dilate(img, w, h, hsize)` with `int hsize = atoi(argv[1])`, and
+    morphology.cu launches `vhgw<<<grid, hsize>>>` inside it: the block is the named run's."""
+    from folder_lint import lint_folder, out_access
+
+    root = tmp_path / "program"
+    root.mkdir()
+    (root / "morph.cu").write_text(
+        "__global__ void rows(float *out) { out[blockIdx.x * blockDim.x + threadIdx.x] = 0.f; }\n"
+        "void dilate(float *img, int width, int hsize) { rows<<<width / hsize, hsize>>>(img); }\n")
+    (root / "main.cu").write_text(
+        "#include <stdlib.h>\nvoid dilate(float *img, int width, int hsize);\n"
+        "int main(int argc, char **argv) { int hsize = atoi(argv[1]); float *img; dilate(img, 4096, hsize); }\n")
+    doc = lint_folder(root, "--no-cache", "--program-args", "16")
+    (k,) = doc["kernels"]
+    assert k["block"] == [16, 1, 1]
+    assert out_access(doc)["sectors_per_request"] == 2.0
+    assert any("the program run with the arguments `16`" in s for s in k["assumptions"]), k["assumptions"]
+    (k,) = lint_folder(root, "--no-cache")["kernels"]  # without the run: not known
+    assert k["block"] == [256, 1, 1]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import clang.cindex as ci
 
 from ..cursors.nodes import in_system_header
-from .syntax import integral
+from .syntax import PROGRAM_ARGS, integral
 
 K = ci.CursorKind
 MAX_CALLS_OUT = 64  # calls of functions defined elsewhere whose integer arguments a file evaluates
@@ -24,9 +24,10 @@ def defined_elsewhere(fn: ci.Cursor | None) -> bool:
 
 def arguments_passed_out(evaluator, host_calls: list[tuple[ci.Cursor, ci.Cursor]]) -> dict[str, dict[int, tuple]]:
     """USR of each project function this file calls without defining it -> {argument index: (value,
-    read from `main` run without arguments)} for the integer arguments every such call of the file
+    read from the command line the user named)} for the integer arguments every such call of the file
     passes alike and that constants give (literals, `const` locals, globals, enumerators: the first
-    MAX_CALLS_OUT calls); a variable the caller assigns is not followed (no value)."""
+    MAX_CALLS_OUT calls), or `main` of a named run (config.Settings.program_args); a variable another
+    caller assigns is not followed (no value)."""
     out: dict[str, dict[int, tuple | None]] = {}
     seen = 0
     for call, fn in host_calls:
@@ -44,9 +45,13 @@ def arguments_passed_out(evaluator, host_calls: list[tuple[ci.Cursor, ci.Cursor]
         slot = out.setdefault(ref.get_usr() or "", {})
         for i in ints:
             # from constants alone: running the caller's statements up to each call (a call after nested
-            # loops, HeCBench minimod's main.cu) can cost far more than the file's launches do
-            v = evaluator.constant_value(args[i])
-            here = (v, False) if isinstance(v, int) and not isinstance(v, bool) else None
+            # loops, HeCBench minimod's main.cu) can cost far more than the file's launches do; but `main`
+            # of a run the user named (--program-args) is run: its values are that run's
+            # (HeCBench morphology: `dilate(..., hsize, vsize)` with `int hsize = atoi(argv[1])`)
+            named = bool(evaluator.program_args) and fn.spelling == "main"
+            v, marks = evaluator.marked_value(args[i], fn, call) if named else \
+                (evaluator.constant_value(args[i]), frozenset())
+            here = (v, PROGRAM_ARGS in marks) if isinstance(v, int) and not isinstance(v, bool) else None
             slot[i] = here if slot.get(i, here) == here else None  # the file's calls disagree: none
     return {usr: {i: v for i, v in s.items() if v is not None} for usr, s in out.items() if usr and
             any(v is not None for v in s.values())}
@@ -54,7 +59,7 @@ def arguments_passed_out(evaluator, host_calls: list[tuple[ci.Cursor, ci.Cursor]
 
 def agreed_values(passed: list[tuple[str, dict[str, dict[int, tuple]]]], asked: set[tuple[str, int]],
                   related) -> dict[tuple[str, int], tuple]:
-    """(USR, index) -> (value, without arguments) for the parameters a file asked about, from the files
+    """(USR, index) -> (value, read from the named run's arguments) for the parameters a file asked about, from the files
     of the run (their folder, `related` to the asking file's) that call the function: where they agree."""
     found: dict[tuple[str, int], tuple | None] = {}
     for where, by_usr in passed:

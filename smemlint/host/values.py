@@ -56,7 +56,7 @@ class HostEvaluator(StatementRunner):
         # the calls of each host function walked as an instance, by its cursor's hash (calls.collect)
         self._instance_callers = instance_callers or {}
         self._not_reached: dict[tuple, str | None] = {}
-        # (USR, parameter index) -> (value, from `main` run without arguments): what the other files of the
+        # (USR, parameter index) -> (value, read from the named run's arguments): what the other files of the
         # run pass to a function this file defines and calls nowhere (host/elsewhere.py, lint.py's second pass)
         self.elsewhere = elsewhere or {}
         self.asked_elsewhere: set[tuple[str, int]] = set()  # such parameters read here with no caller in the file
@@ -671,9 +671,9 @@ class HostEvaluator(StatementRunner):
             if key not in self.elsewhere:
                 self.asked_elsewhere.add(key)
                 return UNKNOWN
-            value, no_args = self.elsewhere[key]
-            if here is not None and no_args and not self._callee_arguments:
-                here[NO_ARGS] = True
+            value, named = self.elsewhere[key]
+            if named:  # the caller's `main` read the command line the user named
+                self._touched.add(PROGRAM_ARGS)
             return value
         if index is None or not calls or len(calls) > MAX_CALLERS:
             return UNKNOWN
