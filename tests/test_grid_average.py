@@ -209,3 +209,25 @@ def test_blocks_spread_over_a_dimension() -> None:
             before = set(blocks)
     assert _block_mean([k * 1000 // 256 for k in range(256)], 64)[0] > 4.85
     assert abs(_block_mean(positions(1000, 256), 64)[0] - 4.75) < 0.01
+
+
+def test_an_address_the_blocks_found_cannot_follow(tmp_path) -> None:
+    """An access found in blocks spread over the grid at an address that depends on data says so:
+    "cannot predict" and why, not "not executed by any thread"."""
+    p = tmp_path / "gather.cu"
+    p.write_text("""
+__global__ void gather(const int *idx, const float *in, float *out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if ((i / 1024) % 4 == 1)
+        out[i] = in[idx[i]];
+}
+int main() { gather<<<256, 32>>>(0, 0, 0); }
+""")
+    r = lint_file(str(p), Settings())
+    (k,) = r.kernels
+    (gathered,) = [a for a in k.accesses if a.text == "in[idx[i]]"]
+    assert not gathered.predictable and gathered.space == "global"
+    assert any(x.startswith("cannot predict: the address depends on") for x in gathered.assumptions), gathered.assumptions
+    assert not any("not executed" in x for x in gathered.assumptions)
+    (index,) = [a for a in k.accesses if a.text == "idx[i]"]
+    assert index.sectors_per_request == 4.0 and index.requests == 64
