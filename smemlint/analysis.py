@@ -397,7 +397,8 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
     over_grid = False
     if any(u.startswith("blockIdx") for u in kernel.uses) or resolved.grid_spread:
         averaged, how, searched = _blocks_average(unit, kernel, resolved, settings.arch, it)
-        # (else `averaged` holds only what block (0,0,0) does not execute, or what the blocks spread over the grid reach)
+        # the sampled blocks averaged an access (else `averaged` holds only what block (0,0,0) does not
+        # execute, or what only blocks spread over the grid reach)
         over_grid = bool(set(averaged) - set(searched))
         if not averaged and it.steps <= MULTI_BLOCK_STEPS:  # a grid no launch gives: what else it stands for
             averaged, how = executed_elsewhere(unit, kernel, resolved, settings.arch, it, blocks_run) or (averaged, how)

@@ -227,7 +227,8 @@ int main() { gather<<<256, 32>>>(0, 0, 0); }
     (k,) = r.kernels
     (gathered,) = [a for a in k.accesses if a.text == "in[idx[i]]"]
     assert not gathered.predictable and gathered.space == "global"
-    assert any(x.startswith("cannot predict: the address depends on") for x in gathered.assumptions), gathered.assumptions
+    assert any(x.startswith("cannot predict: the address depends on") for x in gathered.assumptions), \
+        gathered.assumptions
     assert not any("not executed" in x for x in gathered.assumptions)
     (index,) = [a for a in k.accesses if a.text == "idx[i]"]
     assert index.sectors_per_request == 4.0 and index.requests == 64
