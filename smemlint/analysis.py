@@ -23,6 +23,7 @@ from .results import AccessResult, FileResult, KernelResult, internal_error_mess
 from .symbolic.assumed import fit as fit_assumed
 from .symbolic.batches import SPLIT_DOWN_TO, block_records, split_sides
 from .symbolic.edge_blocks import last_block, executed_elsewhere, reached_by
+from .symbolic.grid_search import search as search_grid
 from .symbolic.interp import Interpreter
 from .symbolic.recorder import Recorder, analysed_key, may_race
 from .symbolic.stats import STEP_BUDGET, LaunchConfig, SiteStats, data_dependence
@@ -195,7 +196,7 @@ def _block_classes(g: int) -> list[tuple[int, float]]:
 
 
 def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
-                    base: Interpreter) -> tuple[dict[int, tuple[dict, tuple, float, SiteStats]], str]:
+                    base: Interpreter) -> tuple[dict[int, tuple[dict, tuple, float, SiteStats]], str, dict[int, str]]:
     """Issue 12 item 4: what the hardware counters report is the average over every block of the
     grid, not block (0,0,0). For each site: the sums of its requests and costs over the grid (each
     evaluated block weighted by the blocks it stands for), the costliest block and its per-request
@@ -206,15 +207,15 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
     grid = resolved.config.grid
     dims = [d for d, axis in enumerate("xyz") if f"blockIdx.{axis}" in kernel.uses and grid[d] > 1]
     if resolved.launch is None or resolved.launch.grid is None or not dims:
-        return {}, ""
+        return {}, "", {}
     per_dim = [_block_classes(grid[d]) if d in dims else [(0, 1.0)] for d in range(3)]
     blocks = [((x, y, z), wx * wy * wz) for x, wx in per_dim[0] for y, wy in per_dim[1] for z, wz in per_dim[2]]
     if base.steps * (len(blocks) - 1) > MULTI_BLOCK_STEPS:
         return {}, f"evaluated for block (0,0,0) only (the other {len(blocks) - 1} blocks evaluated for the grid's " \
-                   "average would cost too much)"
+                   "average would cost too much)", {}
     records = block_records(unit, kernel, resolved.config, arch, [b for b, _ in blocks if b != (0, 0, 0)])
     if records is None:
-        return {}, ""
+        return {}, "", {}
     records[(0, 0, 0)] = base.stats
     runs = [(b, w, records[b]) for b, w in blocks]
     sampled = [d for d in dims if grid[d] > INTERIOR_SAMPLE + 2]  # dimensions whose interior is a sample
@@ -253,13 +254,60 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
                 continue
             how = f"averaged over the grid's blocks (where its first blocks cost an access differently: {SPREAD_SAMPLE} " \
                   "blocks spread evenly over each dimension, an estimate)"
-        sums = {k: sum(w * getattr(st, k) for _, w, st in stats) for k in _SUMMED}
-        costs = [(b, _site_metric(st)) for b, _, st in stats if st.requests]
-        if not sums["requests"] or not costs:
+        figures = _grid_figures(stats)
+        if figures is not None:
+            out[site.id] = figures
+    searched = _search_unreached(unit, kernel, resolved, arch, base, dims, records, out)
+    return out, how if set(out) - set(searched) else "", searched
+
+
+def _grid_figures(stats: list) -> tuple[dict, tuple, float, SiteStats] | None:
+    """A site's sums over weighted blocks ((block, blocks it stands for, its record) each), its
+    costliest block and that block's cost per request, and the record of a block that executed it;
+    None where no block makes a request of it."""
+    sums = {k: sum(w * getattr(st, k) for _, w, st in stats) for k in _SUMMED}
+    costs = [(b, _site_metric(st)) for b, _, st in stats if st.requests]
+    if not sums["requests"] or not costs:
+        return None
+    worst_b, worst_v = max(costs, key=lambda bv: (bv[1] or 0.0))
+    return sums, worst_b, worst_v or 0.0, next(st for _, _, st in stats if st.requests)
+
+
+def _search_unreached(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
+                      base: Interpreter, dims: list[int], records: dict, out: dict) -> dict[int, str]:
+    """The accesses none of the grid's sampled blocks (`records`) reaches, where a dimension of the
+    grid was sampled (not evaluated whole): blocks spread over the grid that reach them
+    (symbolic/grid_search.py) give their figures, added to `out`; an access they reach at an address
+    it cannot follow takes that reason in `base`'s record. Returns {site id: the note saying so}."""
+    grid = resolved.config.grid
+    if not any(grid[d] > INTERIOR_SAMPLE + 2 for d in dims):
+        return {}
+    unreached = [site.id for site in kernel.sites if site.id not in out and not base.stats[site.id].executions
+                 and not any(rec[site.id].requests or rec[site.id].unpredictable for rec in records.values())]
+    found = search_grid(unit, kernel, resolved.config, arch, dims, unreached, dict(records), base.steps) \
+        if unreached else None
+    if found is None:
+        return {}
+    runs, reached = found
+    notes: dict[int, str] = {}
+    for sid in sorted(reached):
+        stats = [(b, w, rec[sid]) for b, w, rec in runs]
+        unfollowed = next((st for _, _, st in stats if st.unpredictable), None)
+        if unfollowed is not None:  # "cannot predict" and why, not "not executed"
+            st = base.stats[sid]
+            st.unpredictable, st.symbol, st.space = unfollowed.unpredictable, unfollowed.symbol, unfollowed.space
+            st.width = unfollowed.width
             continue
-        worst_b, worst_v = max(costs, key=lambda bv: (bv[1] or 0.0))
-        out[site.id] = (sums, worst_b, worst_v or 0.0, next(st for _, _, st in stats if st.requests))
-    return out, how if out else ""
+        figures = _grid_figures(stats)
+        if figures is None or figures[3].space not in ("shared", "global"):
+            continue
+        out[sid] = figures
+        running = sum(1 for _, _, st in stats if st.requests)
+        over = f"every block of the grid ({len(runs)})" if all(w == 1.0 for _, w, _ in runs) else \
+            f"{len(runs)} blocks spread over the grid (one in each of {len(runs)} equal parts)"
+        notes[sid] = f"averaged over {over}, {running} of which run it (none of the blocks sampled for the grid's " \
+                     "average does)"
+    return notes
 
 
 SPREAD_SAMPLE = 8  # blocks per dimension spread over a grid whose first blocks do not stand for it
@@ -345,10 +393,13 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
     if any(u.startswith("gridDim") for u in kernel.uses):
         base_assumptions.append(resolved.grid_source)
     averaged: dict = {}
+    searched: dict[int, str] = {}  # the accesses only blocks spread over the grid reach: why their figures are theirs
     over_grid = False
     if any(u.startswith("blockIdx") for u in kernel.uses) or resolved.grid_spread:
-        averaged, how = _blocks_average(unit, kernel, resolved, settings.arch, it)
-        over_grid = bool(averaged)  # (else `averaged` holds only what block (0,0,0) does not execute)
+        averaged, how, searched = _blocks_average(unit, kernel, resolved, settings.arch, it)
+        # the sampled blocks averaged an access (else `averaged` holds only what block (0,0,0) does not
+        # execute, or what only blocks spread over the grid reach)
+        over_grid = bool(set(averaged) - set(searched))
         if not averaged and it.steps <= MULTI_BLOCK_STEPS:  # a grid no launch gives: what else it stands for
             averaged, how = executed_elsewhere(unit, kernel, resolved, settings.arch, it, blocks_run) or (averaged, how)
         base_assumptions.append(how or "evaluated for block (0,0,0)")
@@ -375,6 +426,8 @@ def analyze_kernel(unit: ir.TranslationUnit, kernel: ir.Kernel, settings: Settin
         assumptions = list(base_assumptions)
         assumptions += sorted(st.notes)
         assumptions += [text for first, last, text in it.notes if first <= site.span.line <= last]
+        if site.id in searched:
+            assumptions.append(searched[site.id])
         predictable = True
         wf = ideal = sec = ideal_sec = None
         worst_block = None

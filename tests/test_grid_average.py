@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from smemlint.config import Settings
 from smemlint.lint import lint_file
+from smemlint.symbolic.grid_search import positions
 
 KERNELS = """
 __global__ void interior(const float *in, float *out, int n) {
@@ -139,3 +140,95 @@ int main() { roles<<<2, 32>>>(0, 0); nobody<<<2, 32>>>(0, 0); }
     (n,) = [k for k in r.kernels if k.name == "nobody"]
     assert n.accesses and all(not a.predictable and a.space is None for a in n.accesses)
     assert all("not executed by any thread" in " ".join(a.assumptions) for a in n.accesses)
+
+
+BANDS = """
+__global__ void band(const float *in, float *out, int n) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
+        if ((i / PLANE) % 4 == 1)
+            out[i] = in[i + blockIdx.x % 4];
+    }
+}
+int main() { band<<<GRID, 32>>>(0, 0, GRID * 32); }
+"""
+
+
+def _band_load(tmp_path, grid: int, plane: int):
+    p = tmp_path / "band.cu"
+    p.write_text(BANDS.replace("PLANE", str(plane)).replace("GRID", str(grid)))
+    r = lint_file(str(p), Settings())
+    assert r.status == "ok", r.error
+    (k,) = r.kernels
+    return next(a for a in k.accesses if a.op == "ld")
+
+
+def _block_mean(blocks: list[int], plane_blocks: int) -> tuple[float, int]:
+    """The request-weighted mean of `in[i + b % 4]` over the blocks of `blocks` that pass the guard
+    (one request each: 4 sectors where the warp starts on a sector, b % 4 == 0, else 5), and how many."""
+    running = [b for b in blocks if (b // plane_blocks) % 4 == 1]
+    return sum(4 if b % 4 == 0 else 5 for b in running) / len(running), len(running)
+
+
+def test_blocks_only_a_guard_lets_through(tmp_path) -> None:
+    """Issue 30 (HeCBench vol2col): blocks 0..8 and the last, the grid's sampled blocks, are none of
+    those the guard lets through, so the access was "not executed by any thread". Blocks spread over
+    the grid find it; its figure is the mean over the blocks that run it, in proportion to their
+    requests. A grid of 256 blocks is evaluated whole (the rounds double until 64 blocks run it)."""
+    load = _band_load(tmp_path, 256, 1024)
+    mean, running = _block_mean(list(range(256)), 32)
+    assert (mean, running) == (4.75, 64)
+    assert load.predictable and load.sectors_per_request == mean and load.requests == running, load.assumptions
+    assert "averaged over every block of the grid (256), 64 of which run it" in " ".join(load.assumptions)
+
+
+def test_blocks_a_guard_lets_through_in_a_grid_too_large_to_evaluate(tmp_path) -> None:
+    """5,000 blocks, the guard passing 1,280 of them (64 in every 256): the search stops at 2,048 blocks
+    spread over the grid (grid_search.positions: one in each 2,048th of it, each standing for
+    5000/2048 blocks); the figure is their mean over those that run it, near the whole grid's."""
+    load = _band_load(tmp_path, 5000, 2048)
+    spread = positions(5000, 2048)
+    mean, running = _block_mean(spread, 64)
+    assert load.sectors_per_request == round(mean, 4), load.assumptions
+    assert abs(mean - _block_mean(list(range(5000)), 64)[0]) < 0.01
+    assert load.requests == round(running * 5000 / 2048)
+    assert f"averaged over 2048 blocks spread over the grid (one in each of 2048 equal parts), {running} of which " \
+        "run it" in \
+        " ".join(load.assumptions)
+
+
+def test_blocks_spread_over_a_dimension() -> None:
+    """One block in each part, each round's blocks among the next one's; not at even steps, which fall
+    on one phase of a pattern of a few blocks: of 1,000 blocks, k * 1000 // 256 has b % 4 == 0 in 8 of
+    the 66 blocks the guard above passes (4.88 sectors where the grid's mean is 4.75)."""
+    for g in (37, 1000, 1525, 5000):
+        before: set[int] = set()
+        for m in (1, 2, 4, 16, 64, 256, 1024, 2048, 8192):
+            blocks = positions(g, m)
+            assert len(blocks) == min(g, m) and blocks == sorted(set(blocks)) and before <= set(blocks)
+            assert m >= g or all(k * g // m <= b < (k + 1) * g // m for k, b in enumerate(blocks))
+            before = set(blocks)
+    assert _block_mean([k * 1000 // 256 for k in range(256)], 64)[0] > 4.85
+    assert abs(_block_mean(positions(1000, 256), 64)[0] - 4.75) < 0.01
+
+
+def test_an_address_the_blocks_found_cannot_follow(tmp_path) -> None:
+    """An access found in blocks spread over the grid at an address that depends on data says so:
+    "cannot predict" and why, not "not executed by any thread"."""
+    p = tmp_path / "gather.cu"
+    p.write_text("""
+__global__ void gather(const int *idx, const float *in, float *out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if ((i / 1024) % 4 == 1)
+        out[i] = in[idx[i]];
+}
+int main() { gather<<<256, 32>>>(0, 0, 0); }
+""")
+    r = lint_file(str(p), Settings())
+    (k,) = r.kernels
+    (gathered,) = [a for a in k.accesses if a.text == "in[idx[i]]"]
+    assert not gathered.predictable and gathered.space == "global"
+    assert any(x.startswith("cannot predict: the address depends on") for x in gathered.assumptions), \
+        gathered.assumptions
+    assert not any("not executed" in x for x in gathered.assumptions)
+    (index,) = [a for a in k.accesses if a.text == "idx[i]"]
+    assert index.sectors_per_request == 4.0 and index.requests == 64
