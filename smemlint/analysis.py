@@ -492,12 +492,13 @@ def parse_options(settings: Settings) -> ParseOptions:
 
 
 def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=None,
-                 focus: int | None = None) -> FileResult:
+                 focus: int | None = None, host=None) -> FileResult:
     """Everything smemlint knows about one file; never raises on bad input.
 
     `parsed` is a ParseResult of this file (and text) made by the caller: the editor keeps
     translation units and reparses them instead of parsing from scratch. `focus` (a line): only the
-    kernel defined around it is analysed (the editor re-linting the kernel an edit was in).
+    kernel defined around it is analysed (the editor re-linting the kernel an edit was in). `host`
+    (a host.kept.KeptHost): the host facts a whole lint keeps in it and a focused lint reuses.
     """
     t0 = time.perf_counter()
     result = FileResult(path)
@@ -547,7 +548,7 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
             result.notes.append(undefined_note(undefined, bool(parsed.missing_includes)))
         result.source = source
         result.kernels_written = [name for name, _ in written_kernels(source)]
-        unit = extract(parsed.tu, path, source, focus, dict(settings.values_elsewhere) or None, settings.arch)
+        unit = extract(parsed.tu, path, source, focus, dict(settings.values_elsewhere) or None, settings.arch, host)
         result.unit = unit
         result.arguments_out, result.asked_elsewhere = unit.arguments_out, unit.asked_elsewhere
         defined = {k.key for k in unit.kernels}
