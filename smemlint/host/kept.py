@@ -133,10 +133,18 @@ def _inside(span: ir.Span, body: tuple[int, int, int, int]) -> bool:
     return (body[0], body[1]) < (span.line, span.column) < (body[2], body[3])
 
 
-def _feeds_host(kernel: ci.Cursor, inside: bytes, host_calls, launches, notes: list[str], main: str,
+def _by_function(host_calls) -> dict[int, list]:
+    out: dict[int, list] = {}
+    for call, fn in host_calls:
+        out.setdefault(fn.hash, []).append((call, fn))
+    return out
+
+
+def _feeds_host(kernel: ci.Cursor, inside: bytes, calls: dict[int, list], launches, notes: list[str], main: str,
                 asked_functions: set[str], asked_globals: set[str]) -> bool:
-    """Whether a kernel's body (its calls `host_calls`, the launches found in it) may feed the host side."""
-    mine = [(c, f) for c, f in host_calls if f == kernel]
+    """Whether a kernel's body (its calls among `calls`, by function, the launches found in it) may
+    feed the host side."""
+    mine = [(c, f) for c, f in calls.get(kernel.hash, ()) if f == kernel]
     if notes or _PREPROCESSOR.search(inside) or any(launch.function == kernel for launch in launches):
         return True
     for call, _ in mine:
@@ -183,9 +191,10 @@ def keep(*args) -> HostFacts | None:
 
 def _keep(kernels: list[ci.Cursor], main: str, data: bytes, unit: ir.TranslationUnit, notes: list[str],
          launched: list[tuple[object, ci.Cursor, ir.LaunchSite | None]], hv: HostEvaluator, host_calls,
-         functions: list[ci.Cursor], instance_callers, collect_notes: list[str]) -> HostFacts | None:
-    """`launched`: each launch of the full extraction, its kernel and its site, in order; `notes`: the
-    host side's notes, `collect_notes` those of collect (then nothing is kept)."""
+         functions: list[ci.Cursor], instance_callers, found: list, collect_notes: list[str]) -> HostFacts | None:
+    """`launched`: each launch of the full extraction, its kernel and its site, in order (those the
+    analysed GPU runs); `found`: every launch collect found; `notes`: the host side's notes,
+    `collect_notes` those of collect (then nothing is kept)."""
     bodies = kernel_bodies(kernels, main, data)
     split = _split(data, bodies) if bodies is not None else None
     order = [(c.span.line, c.span.column) for c in unit.calls]
@@ -193,8 +202,8 @@ def _keep(kernels: list[ci.Cursor], main: str, data: bytes, unit: ir.Translation
         return None  # (calls are kept by body and put back in order of place: the order must be that)
     skeleton, insides = split
     asked_functions, asked_globals = set(hv.asked_functions), hv.asked_globals
-    launches = [launch for launch, _, _ in launched]
-    inert = tuple(not any(_feeds_host(k, inside, host_calls, launches, [], main, asked_functions, asked_globals)
+    calls = _by_function(host_calls)
+    inert = tuple(not any(_feeds_host(k, inside, calls, found, [], main, asked_functions, asked_globals)
                           for k in owned)
                   for (_, _, _, owned), inside in zip(bodies, insides))
     main_functions = {f.hash: _place(f) for f in functions}
@@ -247,7 +256,8 @@ def _reuse(facts: HostFacts, tu: ci.TranslationUnit, path: str, lines: list[str]
         return any(fn == k for k in changed_kernels) or (bool(roots) and _place(fn) in roots)
 
     found = collect(tu, path, lines, scratch, host_calls, None, file_of, instance_callers, calls_of=walked)
-    if any(_feeds_host(k, insides[i], host_calls, found, scratch.notes, main, set(facts.asked_functions),
+    calls = _by_function(host_calls)
+    if any(_feeds_host(k, insides[i], calls, found, scratch.notes, main, set(facts.asked_functions),
                        set(facts.asked_globals)) for i in changed for k in bodies[i][3]):
         return None
     refs = {}

@@ -634,13 +634,13 @@ class Extractor:
         self._symbol_writers(unit)
         self.host_values = HostEvaluator(const_value, host_calls, functions, self.elsewhere, self.device,
                                          instance_callers)
-        found = run_by_device(self.host_values, found, unit.notes)
+        running = run_by_device(self.host_values, found, unit.notes)
         host_notes = list(unit.notes)
         unit.arguments_out = arguments_passed_out(self.host_values, host_calls)
         unit.asked_elsewhere = self.host_values.asked_elsewhere
-        launches = [(launch, launch.kernel) for launch in found]
+        launches = [(launch, launch.kernel) for launch in running]
         every_launch = launches
-        for launch in found:  # kernels of project headers (not system headers) launched in this file
+        for launch in running:  # kernels of project headers (not system headers) launched in this file
             pattern = kernel_pattern(launch.kernel)
             if pattern is not None and loc_key(pattern) not in kernels_by_pattern and not in_system_header(pattern) \
                     and not is_bundled(pattern):
@@ -653,7 +653,7 @@ class Extractor:
         if self.kept is not None and self.focus is None:
             launched = [(call, ref, site) for (call, ref), site in zip(every_launch, self._sites)]
             self.kept.facts = keep(definitions, self.main, self.source.encode("utf-8"), unit, host_notes, launched,
-                                   self.host_values, host_calls, functions, instance_callers, collect_notes)
+                                   self.host_values, host_calls, functions, instance_callers, found, collect_notes)
         return unit
 
     def _symbol_writers(self, unit: ir.TranslationUnit) -> None:
