@@ -7,7 +7,8 @@ attention files, against a kernel evaluated in a few milliseconds). An edit insi
 cannot change them when
 
 - the text outside the kernels' bodies is the same, byte for byte (the same declarations, host
-  functions, macros, and every kernel's braces at the same line and column); and
+  functions, macros, and every kernel's braces at the same line and column), and so is what the
+  parse appends to it for the explicit instances it writes (parse/instances.py); and
 - no changed body, as it was and as it is, feeds the host side: no launch in it, no call of a host
   function walked as an instance (calls.walked_for_launches), no call passing integers to a function
   of another file (elsewhere.arguments_passed_out), no preprocessor line, and nothing the host
@@ -31,6 +32,7 @@ import clang.cindex as ci
 from .. import ir
 from ..cursors.folding import const_value
 from ..cursors.nodes import FileNames, children
+from ..parse.instances import instance_roots
 from .calls import collect, instance_called, walked_for_launches
 from .elsewhere import arguments_passed_out
 from .launches import display_name, kernel_pattern, loc_key
@@ -58,6 +60,9 @@ class HostFacts:
 
     bodies: tuple[tuple[int, int, int, int], ...]  # each kernel body: line and column of `{`, of `}`
     skeleton: bytes  # the text with every kernel body's inside cut out
+    # what the parse appended for the explicit instances the text writes (read from the text as a
+    # whole: a line in a body might be read as one), whose instances are walked for launches
+    appended: str
     insides: tuple[bytes, ...]  # ... the insides, by body
     inert: tuple[bool, ...]  # ... whether each inside, as it was, fed nothing of the host side
     calls: tuple[tuple[ir.CallFact, ...], ...]  # the call facts inside each body
@@ -214,7 +219,7 @@ def _keep(kernels: list[ci.Cursor], main: str, data: bytes, unit: ir.Translation
                                frozenset(_roots(launch.function, main_functions, instance_callers))
                                if templated else frozenset()))
     spans = tuple(b for _, _, b, _ in bodies)
-    return HostFacts(spans, skeleton, insides, inert,
+    return HostFacts(spans, skeleton, instance_roots(data.decode("utf-8", errors="replace"), main), insides, inert,
                      tuple(tuple(c for c in unit.calls if _inside(c.span, b)) for b in spans),
                      tuple(c for c in unit.calls if not any(_inside(c.span, b) for b in spans)),
                      tuple(notes), tuple(kept), unit.arguments_out, frozenset(hv.asked_elsewhere),
@@ -237,7 +242,8 @@ def _reuse(facts: HostFacts, tu: ci.TranslationUnit, path: str, lines: list[str]
     main = tu.spelling
     bodies = kernel_bodies(kernels, main, data)
     split = _split(data, bodies) if bodies is not None else None
-    if split is None or split[0] != facts.skeleton or tuple(b for _, _, b, _ in bodies) != facts.bodies:
+    if split is None or split[0] != facts.skeleton or tuple(b for _, _, b, _ in bodies) != facts.bodies or \
+            instance_roots(data.decode("utf-8", errors="replace"), main) != facts.appended:
         return None
     insides = split[1]
     changed = [i for i, inside in enumerate(insides) if inside != facts.insides[i]]
