@@ -38,6 +38,7 @@ __global__ void reduce(float* out, const float* in, int n) {
     __shared__ float s[32][32];
     int r = 0;
     // the rows
+    for (int k = 0; k < 2; ++k) r += k;
     s[threadIdx.x][threadIdx.y] = in[threadIdx.x * 32 + threadIdx.y];
     __syncthreads();
     out[threadIdx.x + r] = s[threadIdx.x][0];
@@ -99,7 +100,8 @@ def test_an_edit_inside_a_kernel_reuses_the_host_facts(tmp_path: Path) -> None:
     assert kept.facts is not None
     for old, new in (("s[threadIdx.x][threadIdx.y] = 1.0f;", "s[threadIdx.y][threadIdx.x] = 1.0f;"),  # a template
                      ("if (i < n) out[i * 2]", "if (i < n) out[i * 12]"),  # longer: what follows moves
-                     ("    int r = 0;", "    int r = 1;")):
+                     ("    int r = 0;", "    int r = 1;"),
+                     ("    // the rows", "    #pragma unroll 2")):  # says how to compile the loop only
         got, want, incremental, reused = _edit(server, path, old, new)
         assert incremental and reused, old
         assert _findings(got) == _findings(want), old

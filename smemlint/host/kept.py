@@ -39,7 +39,9 @@ from .launches import display_name, kernel_pattern, loc_key
 from .values import HostEvaluator, changes_answers
 
 K = ci.CursorKind
-_PREPROCESSOR = re.compile(rb"^[ \t]*#", re.MULTILINE)  # a `#define` in a body changes what follows it
+# a preprocessor line in a body may change the code after it (`#define`, `#if`, `#pragma pack`,
+# `#pragma push_macro`), except a loop's unrolling (`#pragma unroll 4`), which only says how to compile that loop
+_PREPROCESSOR = re.compile(rb"^[ \t]*#(?![ \t]*pragma[ \t]+(?:unroll|nounroll)\b[^\n\\]*$)|_Pragma", re.MULTILINE)
 
 
 @dataclass(frozen=True)
