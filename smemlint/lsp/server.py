@@ -4,10 +4,11 @@ It lints the buffer's current text (not the file on disk) on open, change and sa
 publishes the same Diagnostics the CLI prints, converted to 0-based UTF-16 positions here and
 nowhere else. Each open document keeps its clang translation unit: an edit that leaves the
 `#include` lines alone reparses it (the headers stay compiled) instead of parsing from scratch,
-and an edit inside one kernel re-lints that kernel only (incremental.py). Edits in quick
-succession are debounced (`--debounce`, 0.1 s): each edit cancels the pending lint of its
-document, and a result is published only if the document is still at the version that was
-linted, so a late result never overwrites a fresher one.
+and an edit inside one kernel re-lints that kernel only (incremental.py), with the host side (the
+launches and their values, the other functions' call facts) kept from the last whole lint where the
+edit cannot change it (host/kept.py). Edits in quick succession are debounced (`--debounce`, 0.1 s):
+each edit cancels the pending lint of its document, and a result is published only if the document
+is still at the version that was linted, so a late result never overwrites a fresher one.
 
 The transport is protocol.py's (no pygls): `initialize` is answered before the analysis is
 imported; the analysis (clang, numpy, the rules) is loaded by a warm-up that `initialized` starts.
