@@ -16,6 +16,7 @@ from .config import Settings
 from .lower.calltree import unmodelled_memory_note
 from .lower.extract import extract, read_source
 from .parse.flags import ParseOptions
+from .parse.includes import include_dirs_of, project_headers
 from .parse.translation import parse
 from .parse.written import written_kernels
 from .as_compiled import apply_predicted_merges, attach_kernel_facts
@@ -535,6 +536,9 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
             result.notes.append(ASSUMED_CARRY_OVER.format(name=arch.name))
         if parsed.tu is not None:
             result.includes = included_files(parsed.tu)
+        if host is not None:  # (the editor's parse lists no header in its preamble: they are read from the text)
+            host.headers(project_headers(path, source, include_dirs_of(parsed.args) +
+                                         [f[2:] for f in parsed.args if f.startswith("-I") and len(f) > 2]))
         if parsed.tu is None:
             return _error(result, "; ".join(parsed.errors) or "clang could not parse the file", t0)
         if parsed.missing_includes:

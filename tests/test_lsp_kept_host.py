@@ -8,6 +8,7 @@ whole unit, with the same result.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from smemlint.config import Settings
@@ -145,4 +146,29 @@ def test_a_kernel_body_that_feeds_the_host_side_is_not_reused(tmp_path: Path) ->
         got, want, incremental, reused = _edit(server, path, old, new)
         assert incremental and not reused, new
         assert _findings(got) == _findings(want), new
+    server.close()
+
+
+def test_a_header_saved_since_forgets_the_facts(tmp_path: Path) -> None:
+    """The block comes from a macro of a header: saved with another value, the facts kept from the
+    header as it was are not reused, and the edit's result is that of a lint with the new header."""
+    header = tmp_path / "sizes.h"
+    header.write_text("#define ROWS 32\n")
+    text = SOURCE.replace("#define ROWS 32\n", '#include "sizes.h"\n')
+    path = tmp_path / "host.cu"
+    path.write_text(text)
+    server = SmemlintServer(0)
+    server.to_cache = lambda *a: None
+    server.from_cache = lambda *a: None
+    server.lint_text("u", str(path), text)
+    kept = server.units["u"][2]
+    assert kept.facts is not None
+    header.write_text("#define ROWS 8\n")
+    stat = header.stat()
+    os.utime(header, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))  # (a save within the same tick)
+    edited = text.replace("    int r = 0;", "    int r = 1;")
+    got = server.lint_text("u", str(path), edited)
+    assert kept.reused == 0
+    want = lint_file(str(path), Settings(), edited)
+    assert _findings(got) == _findings(want) and _numbers(got) == _numbers(want)
     server.close()

@@ -6,6 +6,8 @@ the launches, the analysed GPU's branches and the launch values (about 0.1-0.25 
 attention files, against a kernel evaluated in a few milliseconds). An edit inside a kernel's body
 cannot change them when
 
+- the project headers are the same files, not saved since (KeptHost.headers; the system headers
+  and the toolkit's are taken as unchanged);
 - the text outside the kernels' bodies is the same, byte for byte (the same declarations, host
   functions, macros, and every kernel's braces at the same line and column), and so is what the
   parse appends to it for the explicit instances it writes (parse/instances.py); and
@@ -24,6 +26,7 @@ extraction from the whole unit. The kept facts hold no cursor: cursors die with 
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 
@@ -83,6 +86,19 @@ class KeptHost:
     def __init__(self) -> None:
         self.facts: HostFacts | None = None
         self.reused = 0  # extractions that reused them (tests and benchmarks read it)
+        self._headers: tuple | None = None
+
+    def headers(self, included: list[str] | None) -> None:
+        """The project headers the text to extract includes (parse.includes.project_headers): facts kept
+        while they were other files, or the same files before a save, are forgotten (a header's launch
+        wrapper or macro changes the host side with no change in the document's text)."""
+        try:
+            stamp = tuple((f, os.stat(f).st_mtime_ns) for f in included) if included is not None else None
+        except OSError:
+            stamp = None
+        if stamp is None or stamp != self._headers:
+            self.facts = None
+        self._headers = stamp
 
 
 @dataclass
