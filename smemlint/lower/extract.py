@@ -786,7 +786,8 @@ def extract(tu: ci.TranslationUnit, path: str, source: str, focus: int | None = 
             elsewhere: dict | None = None, arch: str | None = None, kept: KeptHost | None = None) -> ir.TranslationUnit:
     """The IR of the file's kernels, device functions and launches; with `focus` (a line of the
     file), of the kernel defined around it only; `elsewhere`: HostEvaluator's; `arch`: the analysed
-    architecture, whose device properties host code may read (default sm_90)."""
+    architecture, whose device properties host code may read (default sm_90); `kept`: the editor's host
+    facts of the document, made by a whole extraction, reused by a focused one where they hold."""
     ex = Extractor(tu, path, source, focus, elsewhere, arch, kept)
     with remembered_children(ex.children):  # the host flow walks the same statements for each launch
         return ex.run()
