@@ -22,6 +22,9 @@ SOURCE = r"""#include <cuda_runtime.h>
 __global__ void copy(float* out, const float* in, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i * 2] = in[i];
+#ifdef COPY_CHECKS
+    if (i == 0) out[1] = 0.0f;
+#endif
 }
 
 template <int B>
@@ -100,7 +103,8 @@ def test_an_edit_inside_a_kernel_reuses_the_host_facts(tmp_path: Path) -> None:
     server, path, kept = _server(tmp_path)
     assert kept.facts is not None
     for old, new in (("s[threadIdx.x][threadIdx.y] = 1.0f;", "s[threadIdx.y][threadIdx.x] = 1.0f;"),  # a template
-                     ("if (i < n) out[i * 2]", "if (i < n) out[i * 12]"),  # longer: what follows moves
+                     # longer: what follows moves; in a body with a conditional of its own lines
+                     ("if (i < n) out[i * 2]", "if (i < n) out[i * 12]"),
                      ("    int r = 0;", "    int r = 1;"),
                      ("    // the rows", "    #pragma unroll 2")):  # says how to compile the loop only
         got, want, incremental, reused = _edit(server, path, old, new)

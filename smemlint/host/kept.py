@@ -42,9 +42,34 @@ from .launches import display_name, kernel_pattern, loc_key
 from .values import HostEvaluator, changes_answers
 
 K = ci.CursorKind
-# a preprocessor line in a body may change the code after it (`#define`, `#if`, `#pragma pack`,
-# `#pragma push_macro`), except a loop's unrolling (`#pragma unroll 4`), which only says how to compile that loop
-_PREPROCESSOR = re.compile(rb"^[ \t]*#(?![ \t]*pragma[ \t]+(?:unroll|nounroll)\b[^\n\\]*$)|_Pragma", re.MULTILINE)
+_DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(\w*)(.*)$", re.MULTILINE)
+_COMMENT_OR_STRING = re.compile(rb'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"', re.DOTALL)
+_OPENS, _NEXT_BRANCH = (b"if", b"ifdef", b"ifndef"), (b"elif", b"elifdef", b"elifndef", b"else")
+_UNROLL = re.compile(rb"[ \t]+(?:unroll|nounroll)\b")
+
+
+def _preprocessor_reaches_out(inside: bytes) -> bool:
+    """Whether a body's preprocessor lines may change the code outside it: any directive but a loop's
+    unrolling (`#pragma unroll 4`) and conditionals opened and closed within it (`#ifdef DEBUG` ...
+    `#endif`: they choose the body's own lines); `#define`, `#undef`, `#pragma pack`, a conditional
+    left open, a continued directive, `_Pragma` do. Comments and strings are not read for them."""
+    text = _COMMENT_OR_STRING.sub(lambda m: b"\n" * m.group().count(b"\n"), inside)
+    if b"_Pragma" in text:
+        return True
+    depth = 0
+    for m in _DIRECTIVE.finditer(text):
+        word, rest = m.group(1), m.group(2)
+        if rest.rstrip().endswith(b"\\"):
+            return True
+        if word in _OPENS:
+            depth += 1
+        elif word in _NEXT_BRANCH or word == b"endif":
+            if depth == 0:
+                return True
+            depth -= word == b"endif"
+        elif not (word == b"pragma" and _UNROLL.match(rest)):
+            return True
+    return depth != 0
 
 
 @dataclass(frozen=True)
@@ -168,7 +193,7 @@ def _feeds_host(kernel: ci.Cursor, inside: bytes, calls: dict[int, list], launch
     """Whether a kernel's body (its calls among `calls`, by function, the launches found in it) may
     feed the host side."""
     mine = [(c, f) for c, f in calls.get(kernel.hash, ()) if f == kernel]
-    if notes or _PREPROCESSOR.search(inside) or any(launch.function == kernel for launch in launches):
+    if notes or _preprocessor_reaches_out(inside) or any(launch.function == kernel for launch in launches):
         return True
     for call, _ in mine:
         instance = instance_called(call.referenced, main)
