@@ -16,6 +16,7 @@ from .config import Settings
 from .lower.calltree import unmodelled_memory_note
 from .lower.extract import extract, read_source
 from .parse.flags import ParseOptions
+from .parse.includes import include_dirs_of, project_headers
 from .parse.translation import parse
 from .parse.written import written_kernels
 from .as_compiled import apply_predicted_merges, attach_kernel_facts
@@ -545,12 +546,13 @@ def parse_options(settings: Settings) -> ParseOptions:
 
 
 def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=None,
-                 focus: int | None = None) -> FileResult:
+                 focus: int | None = None, host=None) -> FileResult:
     """Everything smemlint knows about one file; never raises on bad input.
 
     `parsed` is a ParseResult of this file (and text) made by the caller: the editor keeps
     translation units and reparses them instead of parsing from scratch. `focus` (a line): only the
-    kernel defined around it is analysed (the editor re-linting the kernel an edit was in).
+    kernel defined around it is analysed (the editor re-linting the kernel an edit was in). `host`
+    (a host.kept.KeptHost): the host facts a whole lint keeps in it and a focused lint reuses.
     """
     t0 = time.perf_counter()
     result = FileResult(path)
@@ -587,6 +589,9 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
             result.notes.append(ASSUMED_CARRY_OVER.format(name=arch.name))
         if parsed.tu is not None:
             result.includes = included_files(parsed.tu)
+        if host is not None:  # (the editor's parse lists no header in its preamble: they are read from the text)
+            host.headers(project_headers(path, source, include_dirs_of(parsed.args) +
+                                         [f[2:] for f in parsed.args if f.startswith("-I") and len(f) > 2]))
         if parsed.tu is None:
             return _error(result, "; ".join(parsed.errors) or "clang could not parse the file", t0)
         if parsed.missing_includes:
@@ -600,7 +605,7 @@ def analyze_file(path: str, settings: Settings, text: str | None = None, parsed=
             result.notes.append(undefined_note(undefined, bool(parsed.missing_includes)))
         result.source = source
         result.kernels_written = [name for name, _ in written_kernels(source)]
-        unit = extract(parsed.tu, path, source, focus, dict(settings.values_elsewhere) or None, settings.arch,
+        unit = extract(parsed.tu, path, source, focus, dict(settings.values_elsewhere) or None, settings.arch, host,
                        settings.program_args)
         result.unit = unit
         result.arguments_out, result.asked_elsewhere = unit.arguments_out, unit.asked_elsewhere

@@ -111,12 +111,13 @@ def collect(paths: Iterable[str], excluded: Callable[..., bool] | None = None,
 
 
 def lint_file(path: str, settings: Settings, text: str | None = None, parsed=None,
-              focus: int | None = None) -> FileResult:
+              focus: int | None = None, host=None) -> FileResult:
     """Analyse one file in this process and run the rules; the result keeps its live objects.
 
     `parsed` (a parse.translation.ParseResult of this path) skips the parse: the editor reparses
     a kept translation unit instead of parsing from scratch; `focus` (a line): only the kernel
-    defined around it is analysed (lsp/incremental.py). Every rule runs (`all_diagnostics`, what
+    defined around it is analysed (lsp/incremental.py); `host` (a host.kept.KeptHost): the host facts
+    of the document's last whole lint, kept by the editor, reused by a focused one. Every rule runs (`all_diagnostics`, what
     the cache keeps); the pure filters then give `diagnostics` (apply_filters).
     """
     from .analysis import analyze_file
@@ -124,7 +125,7 @@ def lint_file(path: str, settings: Settings, text: str | None = None, parsed=Non
 
     t0 = time.perf_counter()
     settings = settings.for_path(path)  # [[tool.smemlint.per-path]]: its include folders, defines, block
-    result = analyze_file(path, settings, text, parsed=parsed, focus=focus)
+    result = analyze_file(path, settings, text, parsed=parsed, focus=focus, host=host)
     result.all_diagnostics = run_rules(result, settings, every_rule=True)
     apply_filters(result, settings)
     if result.status == "ok":

@@ -72,7 +72,8 @@ _DECLS = (K.VAR_DECL.value, K.PARM_DECL.value)
 def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.TranslationUnit,
             host_calls: list[tuple[ci.Cursor, ci.Cursor]] | None = None,
             functions: list[ci.Cursor] | None = None, file_of: FileNames | None = None,
-            instance_callers: dict[int, list[tuple[ci.Cursor, ci.Cursor]]] | None = None) -> list[Launch]:
+            instance_callers: dict[int, list[tuple[ci.Cursor, ci.Cursor]]] | None = None,
+            calls_of=None) -> list[Launch]:
     """Fill unit.calls and unit.volatile_vars; return the kernel launches in source order.
 
     One walk over every function body of the main file serves both: the extractor needs the
@@ -81,6 +82,9 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     evaluator finds a wrapper's callers there. `file_of`: the extraction's FileNames, when it has one.
     `instance_callers`, when given, receives the calls of each host function walked as an instance
     (its cursor's hash -> [(call, enclosing function)]): whether the analysed GPU reaches its launches.
+    `calls_of`, when given, says which functions have their calls read (the editor reading again only the
+    kernels an edit changed and the functions that launch the edited one: host/kept.py); the others
+    give their volatile declarations only, and the included files' functions are not walked.
     """
     main = tu.spelling
     calls: list[tuple[int, ir.CallFact]] = []
@@ -94,6 +98,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
     for fn in _definitions(tu.cursor, main, file_of, entry_files(main, lines), entries):
         if functions is not None:
             functions.append(fn)
+        reads_calls = calls_of is None or calls_of(fn)
         try:
             root = fn.spelling.startswith(INSTANCE_ROOT)
             context = _context(fn)
@@ -105,7 +110,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
                 nodes, kids = _descendants(fn, unit), children
             for c in nodes:
                 kind = c._kind_id  # the raw kind: CursorKind.from_id for every node is a measurable cost
-                if kind == _CALL_EXPR:
+                if kind == _CALL_EXPR and reads_calls:
                     offset = c.extent.start.offset
                     c_kids = kids(c)
                     launch = _is_launch(c_kids)
@@ -122,7 +127,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
                     fact = _call_fact(c, c_kids, kids, launch, callees, path, lines, fn.spelling, fkey, context, main)
                     if fact is not None:
                         calls.append((offset, fact))
-                elif kind == _DECL_REF_EXPR and root:  # `(void)&host_template<args>;` (INSTANCE_ROOT)
+                elif kind == _DECL_REF_EXPR and root and reads_calls:  # `(void)&host_template<args>;` (INSTANCE_ROOT)
                     instances.add(c.referenced)
                 elif kind in _DECLS and _is_volatile(c.type):
                     unit.volatile_vars.add(decl_key(c))
@@ -131,7 +136,7 @@ def collect(tu: ci.TranslationUnit, path: str, lines: list[str], unit: ir.Transl
                     unit.volatile_vars.add(decl_key(p))
         except Exception:  # noqa: BLE001 - a function we cannot read adds no facts
             continue
-    for fn in entries:  # (after the main file's calls: what it calls keeps its own values first)
+    for fn in entries if calls_of is None else ():  # (after the main file's calls: what it calls keeps its own values first)
         instances.add(fn)
     launches += _instantiated_launches(instances, wrappers, assigned, unit)
     if instance_callers is not None:
@@ -168,35 +173,43 @@ class _Instances:
         self.main = main
         self.callers: dict[int, list[tuple[ci.Cursor, ci.Cursor]]] = {}  # instance's hash -> (call, function)s
 
-    def _included(self, ref: ci.Cursor) -> ci.Cursor | None:
-        """The definition of a non-template function declared in a project file other than the main
-        file (not a system or bundled header), or None."""
-        defn = ref.get_definition()
-        f = defn.location.file if defn is not None else None
-        if f is None or f.name == self.main or defn.location.is_in_system_header or \
-                os.path.abspath(f.name).startswith(_BUNDLED):
-            return None
-        return defn
-
     def add(self, ref: ci.Cursor | None, called: tuple[ci.Cursor, ci.Cursor] | None = None) -> None:
         """Walk `ref` (once), called by `called` (the call, its enclosing function), if it is an instance."""
         try:
-            if ref is None or ref.kind != K.FUNCTION_DECL:
+            ref = instance_called(ref, self.main)
+            if ref is None:
                 return
-            if ref.get_num_template_arguments() <= 0:
-                ref = self._included(ref)
-                if ref is None:
-                    return
             key = ref.hash  # one declaration per instance
             if called is not None:
                 self.callers.setdefault(key, []).append(called)
             if key in self.seen or len(self.seen) >= MAX_INSTANCES:
                 return
             self.seen.add(key)
-            if _context(ref) == "host" and any(ch.kind == K.COMPOUND_STMT for ch in ref.get_children()):
+            if walked_for_launches(ref):
                 self.queue.append(ref)
         except Exception:  # noqa: BLE001 - an instance clang cannot show is not followed
             return
+
+
+def instance_called(ref: ci.Cursor | None, main: str) -> ci.Cursor | None:
+    """What a call of `ref` makes `collect` look at as an instance (_Instances): a function template
+    instance, or the definition of a non-template function declared in a project file other than the
+    main file (not a system or bundled header); None for any other callee."""
+    if ref is None or ref.kind != K.FUNCTION_DECL:
+        return None
+    if ref.get_num_template_arguments() > 0:
+        return ref
+    defn = ref.get_definition()
+    f = defn.location.file if defn is not None else None
+    if f is None or f.name == main or defn.location.is_in_system_header or \
+            os.path.abspath(f.name).startswith(_BUNDLED):
+        return None
+    return defn
+
+
+def walked_for_launches(instance: ci.Cursor) -> bool:
+    """Whether `collect` walks an instance's body for the launches in it: a host function with a body."""
+    return _context(instance) == "host" and any(ch.kind == K.COMPOUND_STMT for ch in instance.get_children())
 
 
 def _instantiated_launches(instances: _Instances, wrappers: WrapperIndex, assigned: Assigned,

@@ -68,6 +68,9 @@ class HostEvaluator(StatementRunner):
         self._touched: set[str] = set()
         self._running_callees: set[str] = set()  # host functions flow.run_callee is running (no recursion)
         self._callers: dict[str, list[tuple[ci.Cursor, ci.Cursor]]] | None = None
+        # the functions (USRs) whose calls in the file an answer read: what an edit of a kernel's body
+        # must not call for the answers to be kept (changes_answers)
+        self.asked_functions: set[str] = set()
         self._envs: dict[tuple[str, int], dict] = {}
         self._orders: dict[str, dict] = {}
         # function -> its top-level statements, their (start, end) positions, the env before each
@@ -77,6 +80,7 @@ class HostEvaluator(StatementRunner):
 
     def callers(self, usr: str) -> list[tuple[ci.Cursor, ci.Cursor]]:
         """The calls of function `usr` in the file, indexed on the first question (most files ask none)."""
+        self.asked_functions.add(usr)
         if self._callers is None:
             self._callers = {}
             through: dict[tuple[str, int], list[tuple[ci.Cursor, ci.Cursor]]] = {}
@@ -109,6 +113,15 @@ class HostEvaluator(StatementRunner):
                     known.extend(c for c in inner if c not in known)
 
     # ------------------------------------------------------------ public
+
+    @property
+    def asked_globals(self) -> set[str]:
+        """The file-scope variables (keys) whose values an answer read (_global_value)."""
+        return set(self._globals or ())
+
+    def written_globals(self) -> set[str]:
+        """The file-scope variables (keys) the functions this evaluator was given write."""
+        return set(self._global_writes())
 
     def value(self, expr: ci.Cursor, function: ci.Cursor | None, at: ci.Cursor | None = None, depth: int = 0):
         """The value of `expr`, evaluated in `function` just before `at` (default: `expr` itself) runs:
@@ -531,8 +544,9 @@ class HostEvaluator(StatementRunner):
         elif depth >= MAX_CALLER_DEPTH:
             found = None
         else:
+            callers = self.callers(function.get_usr() or "")  # (asked: the instance's callers are the function's)
             calls = list(self._instance_callers.get(function.hash, ()))
-            calls += [c for c in self.callers(function.get_usr() or "") if c not in calls]
+            calls += [c for c in callers if c not in calls]
             found = None
             for call, caller in calls:
                 found = self.not_reached(caller, call, depth + 1)
@@ -735,6 +749,28 @@ def _parameters_of(fn: ci.Cursor) -> list[ci.Cursor]:
     """A function's parameter declarations (libclang lists none for a template: read from its children)."""
     return list(fn.get_arguments()) if fn.kind != K.FUNCTION_TEMPLATE else \
         [p for p in children_of(fn) if p.kind == K.PARM_DECL]
+
+
+def changes_answers(calls: list[tuple[ci.Cursor, ci.Cursor]], written: set[str], asked_functions: set[str],
+                    asked_globals: set[str]) -> bool:
+    """Whether a function's calls and its writes of file-scope variables (`written`) may change the
+    answers of an evaluator that asked for the callers of `asked_functions` and the values of
+    `asked_globals`: the evaluator reads other functions' calls through `callers` only (a call of an
+    asked function, a call passing one as an argument, a call through a parameter) and their writes
+    through `_global_writes` only. False: the answers stand for any such function (host/kept.py)."""
+    if written & asked_globals:
+        return True
+    for call, _ in calls:
+        ref = call.referenced
+        if ref is None:
+            continue
+        if ref.kind == K.PARM_DECL or (ref.get_usr() or "") in asked_functions:
+            return True
+        for arg in call.get_arguments():
+            passed = _function_named(arg)
+            if passed is not None and (passed.get_usr() or "") in asked_functions:
+                return True
+    return False
 
 
 def _function_named(arg: ci.Cursor) -> ci.Cursor | None:

@@ -21,6 +21,7 @@ from ..cursors.nodes import (ChildrenMemo, FileNames, decl_key, file_line_column
 from ..cursors.nodes import key as cursor_key
 from ..host.calls import collect
 from ..host.elsewhere import arguments_passed_out
+from ..host.kept import KeptHost, keep, reuse
 from ..host.launches import (covering_instances, display_name, instances_to_analyse, is_bundled, kernel_pattern,
                              launch_site, loc_key, run_by_device, template_arg, walk_decls)
 from ..host.syntax import remembered_children
@@ -69,7 +70,8 @@ def instruction_line(access: Span, complete: Span) -> int:
 
 class Extractor:
     def __init__(self, tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None,
-                 elsewhere: dict | None = None, arch: str | None = None, program_args: tuple[str, ...] = ()):
+                 elsewhere: dict | None = None, arch: str | None = None, kept: KeptHost | None = None,
+                 program_args: tuple[str, ...] = ()):
         self.tu = tu
         self.program_args = program_args  # the command line `main` is run with (config.Settings.program_args)
         self.device = device_properties(get_arch(arch))  # what host code reads of the analysed GPU
@@ -77,6 +79,9 @@ class Extractor:
         # an editor re-linting one kernel: only the kernel defined around this line of the file (and
         # its launches) is lowered and evaluated; the others' results are kept from before
         self.focus = focus
+        self.kept = kept  # the editor's host facts of this document: reused when focused, else made (host/kept.py)
+        self._sites: list[ir.LaunchSite | None] = []  # per launch, in order (the full extraction's, for `kept`)
+        self.source = source
         self.path = path
         self.main = tu.spelling
         self.lines = source.splitlines()
@@ -599,6 +604,7 @@ class Extractor:
     def run(self) -> ir.TranslationUnit:
         unit = ir.TranslationUnit(self.path)
         kernels_by_pattern: dict[str, ci.Cursor] = {}
+        definitions: list[ci.Cursor] = []  # the kernels defined in the file
         file_of = FileNames()  # (the three walks over the unit's declarations ask each one's file once)
         representative, rejected = representative_instances(self.tu, self.main, "\n".join(self.lines), file_of)
         for c in walk_decls(self.tu.cursor, self.main, file_of):
@@ -610,6 +616,14 @@ class Extractor:
                     kernels_by_pattern[loc_key(c)] = c
                     representative.pop(loc_key(c), None) if c.kind != K.FUNCTION_TEMPLATE else None
                 unit.defined_kernels.add(c.spelling)
+                definitions.append(c)
+        reused = reuse(self.kept.facts, self.tu, self.path, self.lines, self.source.encode("utf-8"), definitions,
+                       self._focus_lines, file_of) if self.kept is not None and self.kept.facts is not None and \
+            self.focus is not None else None
+        if reused is not None:
+            self.kept.reused += 1
+            return self._lower(unit, {loc: c for loc, c in kernels_by_pattern.items() if self._in_focus(c)},
+                               [(None, ref) for ref in reused.instances if ref is not None], representative, reused)
         host_calls: list[tuple[ci.Cursor, ci.Cursor]] = []
         functions: list[ci.Cursor] = []  # every function defined in the file (collect lists them)
         instance_callers: dict[int, list[tuple[ci.Cursor, ci.Cursor]]] = {}
@@ -618,17 +632,17 @@ class Extractor:
         except Exception as e:  # noqa: BLE001 - never lose the kernels for a missing fact
             unit.notes.append(f"call facts not extracted ({type(e).__name__}: {e})")
             found = []
-        for call in unit.calls:
-            if call.name in _SYMBOL_WRITERS and call.args:
-                target = call.args[0].replace("&", "").replace("(", "").replace(")", "").strip()
-                self.host_writes.setdefault(target.split("::")[-1], f"{call.name} at line {call.span.line}")
+        collect_notes = list(unit.notes)
+        self._symbol_writers(unit)
         self.host_values = HostEvaluator(const_value, host_calls, functions, self.elsewhere, self.device,
                                          instance_callers, self.program_args)
-        found = run_by_device(self.host_values, found, unit.notes)
+        running = run_by_device(self.host_values, found, unit.notes)
+        host_notes = list(unit.notes)
         unit.arguments_out = arguments_passed_out(self.host_values, host_calls)
         unit.asked_elsewhere = self.host_values.asked_elsewhere
-        launches = [(launch, launch.kernel) for launch in found]
-        for launch in found:  # kernels of project headers (not system headers) launched in this file
+        launches = [(launch, launch.kernel) for launch in running]
+        every_launch = launches
+        for launch in running:  # kernels of project headers (not system headers) launched in this file
             pattern = kernel_pattern(launch.kernel)
             if pattern is not None and loc_key(pattern) not in kernels_by_pattern and not in_system_header(pattern) \
                     and not is_bundled(pattern):
@@ -637,6 +651,27 @@ class Extractor:
             kernels_by_pattern = {loc: c for loc, c in kernels_by_pattern.items() if self._in_focus(c)}
             launches = [(call, ref) for call, ref in launches
                         if (p := kernel_pattern(ref)) is not None and self._in_focus(p)]
+        self._lower(unit, kernels_by_pattern, launches, representative)
+        if self.kept is not None and self.focus is None:
+            launched = [(call, ref, site) for (call, ref), site in zip(every_launch, self._sites)]
+            self.kept.facts = keep(definitions, self.main, self.source.encode("utf-8"), unit, host_notes, launched,
+                                   self.host_values, host_calls, functions, instance_callers, found, collect_notes)
+        return unit
+
+    def _symbol_writers(self, unit: ir.TranslationUnit) -> None:
+        for call in unit.calls:
+            if call.name in _SYMBOL_WRITERS and call.args:
+                target = call.args[0].replace("&", "").replace("(", "").replace(")", "").strip()
+                self.host_writes.setdefault(target.split("::")[-1], f"{call.name} at line {call.span.line}")
+
+    def _lower(self, unit: ir.TranslationUnit, kernels_by_pattern: dict, launches: list, representative: dict,
+               reused=None) -> ir.TranslationUnit:
+        """Lower the kernels (each launched template instance of `launches`), then the launch sites:
+        computed here, or `reused`'s (host/kept.py: then its host facts are the unit's)."""
+        if reused is not None:
+            unit.calls, unit.volatile_vars, unit.notes = reused.calls, reused.volatile_vars, unit.notes + reused.notes
+            unit.arguments_out, unit.asked_elsewhere = reused.arguments_out, reused.asked_elsewhere
+            self._symbol_writers(unit)
         instantiations: dict[str, list[ci.Cursor]] = {}
         seen: set[tuple[str, str]] = set()
         for call, ref in launches:
@@ -704,10 +739,12 @@ class Extractor:
                     unit.notes.append(f"{pattern.spelling}: template kernel not instantiated by a launch in this "
                                       f"file; {rest}")
                 unit.kernels.append(kernel)
-        for call, ref in launches:
-            site = launch_site(self.host_values, call, ref, self.path, self.lines, self.decl_key)
-            if site is not None:
-                unit.launches.append(site)
+        if reused is not None:
+            unit.launches += reused.sites
+        else:
+            self._sites = [launch_site(self.host_values, call, ref, self.path, self.lines, self.decl_key)
+                           for call, ref in launches]
+            unit.launches += [site for site in self._sites if site is not None]
         unit.functions = self.functions
         unit.notes += self.notes
         return unit
@@ -734,6 +771,9 @@ class Extractor:
         except Exception:  # noqa: BLE001
             return True  # lowered as before: an empty body is reported as such
 
+    def _focus_lines(self, file: str, first: int, last: int) -> bool:
+        return file == self.main and first <= self.focus <= last  # type: ignore[operator]
+
     def _in_focus(self, c: ci.Cursor) -> bool:
         ext = c.extent
         return ext.start.file is not None and ext.start.file.name == self.main and \
@@ -745,13 +785,13 @@ def _symbol_hint(lv: ir.Expr) -> str:
 
 
 def extract(tu: ci.TranslationUnit, path: str, source: str, focus: int | None = None,
-            elsewhere: dict | None = None, arch: str | None = None, program_args: tuple[str, ...] = ()) \
-        -> ir.TranslationUnit:
+            elsewhere: dict | None = None, arch: str | None = None, kept: KeptHost | None = None,
+            program_args: tuple[str, ...] = ()) -> ir.TranslationUnit:
     """The IR of the file's kernels, device functions and launches; with `focus` (a line of the
     file), of the kernel defined around it only; `elsewhere`: HostEvaluator's; `arch`: the analysed
-    architecture, whose device properties host code may read (default sm_90); `program_args`: the
-    command line `main` is run with (none: without arguments)."""
-    ex = Extractor(tu, path, source, focus, elsewhere, arch, program_args)
+    architecture, whose device properties host code may read (default sm_90); `kept`: the editor's host
+    facts of the document, reused by a focused extraction where they hold; `program_args`: `main`'s."""
+    ex = Extractor(tu, path, source, focus, elsewhere, arch, kept, program_args)
     with remembered_children(ex.children):  # the host flow walks the same statements for each launch
         return ex.run()
 

@@ -4,10 +4,11 @@ It lints the buffer's current text (not the file on disk) on open, change and sa
 publishes the same Diagnostics the CLI prints, converted to 0-based UTF-16 positions here and
 nowhere else. Each open document keeps its clang translation unit: an edit that leaves the
 `#include` lines alone reparses it (the headers stay compiled) instead of parsing from scratch,
-and an edit inside one kernel re-lints that kernel only (incremental.py). Edits in quick
-succession are debounced (`--debounce`, 0.1 s): each edit cancels the pending lint of its
-document, and a result is published only if the document is still at the version that was
-linted, so a late result never overwrites a fresher one.
+and an edit inside one kernel re-lints that kernel only (incremental.py), with the host side (the
+launches and their values, the other functions' call facts) kept from the last whole lint where the
+edit cannot change it (host/kept.py). Edits in quick succession are debounced (`--debounce`, 0.1 s):
+each edit cancels the pending lint of its document, and a result is published only if the document
+is still at the version that was linted, so a late result never overwrites a fresher one.
 
 The transport is protocol.py's (no pygls): `initialize` is answered before the analysis is
 imported; the analysis (clang, numpy, the rules) is loaded by a warm-up that `initialized` starts.
@@ -57,8 +58,9 @@ class SmemlintServer:
         self.pending: dict[str, asyncio.Future] = {}
         self.results: dict[str, tuple[int | None, FileResult]] = {}  # uri -> (version linted, result)
         self.published: dict[str, int | None] = {}
-        # uri -> (include lines + settings it was parsed with, ParseResult): reparsed on edits
-        self.units: dict[str, tuple[object, object]] = {}
+        # uri -> (include lines + settings it was parsed with, ParseResult, host.kept.KeptHost): reparsed
+        # on edits; the host facts of its last whole lint, reused by the lint of an edit inside a kernel
+        self.units: dict[str, tuple[object, object, object]] = {}
         self.reparsed = 0  # how many lints reused a translation unit (tests read it)
         # uri -> (text, settings, result of that whole text): what an edit inside one kernel starts from
         self.bases: dict[str, tuple[str, Settings, FileResult]] = {}
@@ -174,8 +176,10 @@ class SmemlintServer:
 
     def lint_whole(self, uri: str, path: str, text: str, settings: Settings, focus: int | None = None) -> FileResult:
         """Lint `text` (only the kernel around line `focus`, if given), reparsing the document's kept
-        translation unit when its includes are unchanged."""
+        translation unit when its includes are unchanged, with the host facts kept from its last whole
+        lint under the same includes and settings (host/kept.py says when they are reused)."""
         from ..analysis import parse_options
+        from ..host.kept import KeptHost
         from ..parse.includes import include_lines
         from ..parse.translation import parse, reparse
         from ..lint import lint_file
@@ -183,13 +187,14 @@ class SmemlintServer:
         signature = (include_lines(text), settings)
         kept = self.units.get(uri)
         parsed = None
+        host = kept[2] if kept is not None and kept[0] == signature else KeptHost()
         if kept is not None and kept[0] == signature:
             parsed = reparse(kept[1], path, text)  # type: ignore[arg-type]
             self.reparsed += parsed is not None
         if parsed is None:
             parsed = parse(path, parse_options(settings), text, editing=True)
-        self.units[uri] = (signature, parsed)
-        return lint_file(path, settings, text, parsed=parsed, focus=focus)
+        self.units[uri] = (signature, parsed, host)
+        return lint_file(path, settings, text, parsed=parsed, focus=focus, host=host)
 
     def warm_up(self) -> None:
         """Import the analysis and load libclang off the event loop, before the first document."""
@@ -215,7 +220,7 @@ class SmemlintServer:
             return
         from clang import cindex
 
-        for _, parsed in self.units.values():
+        for _, parsed, _ in self.units.values():
             tu = getattr(parsed, "tu", None)
             if tu is not None:
                 cindex.conf.lib.clang_disposeTranslationUnit(tu)

@@ -70,6 +70,18 @@ def scan_includes(path: str, text: str | None, include_dirs: list[str]) -> list[
 
 def _included(path: str, text: str | None, include_dirs: list[str]) -> Iterator[str]:
     """scan_includes' targets as the scan meets them (repeats included)."""
+    return (name for name, found in _walk(path, text, include_dirs) if found is None)
+
+
+def project_headers(path: str, text: str | None, include_dirs: list[str]) -> list[str]:
+    """The project headers the file reaches by #include, transitively (scan_includes' walk: found
+    beside the including file or in `include_dirs`)."""
+    return [found for _, found in _walk(path, text, include_dirs) if found is not None]
+
+
+def _walk(path: str, text: str | None, include_dirs: list[str]) -> Iterator[tuple[str, str | None]]:
+    """(target, the project header it is, or None where none is found) of each #include the scan
+    meets, the found headers once each."""
     try:
         data = text.encode("utf-8", "replace") if text is not None else Path(path).read_bytes()[:MAX_SCANNED_BYTES]
     except OSError:
@@ -82,12 +94,13 @@ def _included(path: str, text: str | None, include_dirs: list[str]) -> Iterator[
             where = ([here] if style == b'"' else []) + include_dirs
             found = next((os.path.join(d, name) for d in where if os.path.isfile(os.path.join(d, name))), None)
             if found is None:
-                yield name
+                yield name, None
                 continue
             real = os.path.realpath(found)
             if real in seen or len(seen) >= MAX_SCANNED_HEADERS:
                 continue
             seen.add(real)
+            yield name, real
             queue.append((os.path.dirname(found), header_includes(found)))
 
 
