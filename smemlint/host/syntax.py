@@ -292,6 +292,22 @@ def converted(name: str, text: str, base: int = 10) -> int | float | None:
     return sign * int(rest[:n], base)
 
 
+COMPARISONS = ("strcmp", "strncmp")
+
+
+def string_call(name: str, texts: list, third: object) -> int | float | None:
+    """What a conversion (`atoi(s)`, `strtol(s, 0, third)`) or a comparison (`strcmp(a, b)`, `strncmp(a,
+    b, third)`) of these texts returns (a text None: not known); None where that is not known."""
+    if name in COMPARISONS:
+        if len(texts) < 2 or not all(isinstance(t, str) for t in texts) or (name == "strncmp") != isinstance(third, int):
+            return None
+        a, b = (t[:third] for t in texts) if isinstance(third, int) else texts
+        return (a > b) - (a < b)
+    if not texts or not isinstance(texts[0], str) or not isinstance(third, int):
+        return None
+    return converted(name, texts[0], third)
+
+
 def string_literal(c: ci.Cursor) -> str | None:
     """The text of a plain string literal (`"0.5"`); None for one with escapes or a prefix."""
     t = c.spelling

@@ -30,10 +30,10 @@ from ..model.device_properties import ATTRIBUTES, DeviceProperties
 from .elsewhere import defined_elsewhere
 from .flow import StatementRunner
 from .syntax import (ARITH, RECORD_FIELDS, record_name, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
-                     ASSUMED_SIZE, COMMAND_LINE, CONVERSIONS, DEVICE_QUERIES, MAX_DEPTH, NO_ARGS, NOT_TAKEN, PROGRAM_ARGS, ROUNDING,
-                     SWEPT, TENSOR_SIZES, UNKNOWN, Offset, children_of, converted, copied,
+                     ASSUMED_SIZE, COMMAND_LINE, COMPARISONS, CONVERSIONS, DEVICE_QUERIES, MAX_DEPTH, NO_ARGS, NOT_TAKEN, PROGRAM_ARGS, ROUNDING,
+                     SWEPT, TENSOR_SIZES, UNKNOWN, Offset, children_of, copied,
                      default_record, device_tag, element_base, float_literal, floating, initialized, integral, is_argc, is_argv,
-                     is_device_record, string_literal, is_constant, is_equality_ref,
+                     is_device_record, string_call, string_literal, is_constant, is_equality_ref,
                      node_position, record_fields, strip, walk)
 
 K = ci.CursorKind
@@ -487,22 +487,13 @@ class HostEvaluator(StatementRunner):
             # (launches.py keeps only a block made from it, said so; grids and arguments stay unknown)
             self._touched.add(ASSUMED_SIZE)
             return TENSOR_SIZES[s.spelling]
-        if k == K.CALL_EXPR and (s.spelling in CONVERSIONS or s.spelling in ("strcmp", "strncmp")):
+        if k == K.CALL_EXPR and (s.spelling in CONVERSIONS or s.spelling in COMPARISONS):
             # `atoi(argv[3])`, `std::stoi(argv[1])`, `strcmp(argv[1], "benchmark") == 0` on the named run's words
-            args = list(s.get_arguments())
-            texts = [self._text(a, env, fn, depth) for a in args[:2]]
-            if s.spelling in ("strcmp", "strncmp"):
-                n = self._eval(args[2], env, fn, depth + 1) if len(args) > 2 else None
-                if len(texts) < 2 or not all(isinstance(t, str) for t in texts) or (len(args) > 2 and not isinstance(n, int)):
-                    return UNKNOWN
-                a, b = (t[:n] for t in texts) if n is not None else texts
-                return (a > b) - (a < b)
-            # (a base left to its default, std::stoi's, is an expression with no children)
-            base = self._eval(args[2], env, fn, depth + 1) if len(args) > 2 and children_of(args[2]) else 10
-            if texts and isinstance(texts[0], str) and isinstance(base, int):
-                v = converted(s.spelling, texts[0], base)
-                return UNKNOWN if v is None else v
-            return UNKNOWN
+            args = list(s.get_arguments())  # (a base left to its default, std::stoi's, has no children: 10)
+            third = self._eval(args[2], env, fn, depth + 1) if len(args) > 2 and children_of(args[2]) else \
+                (10 if s.spelling in CONVERSIONS else None)
+            v = string_call(s.spelling, [self._text(a, env, fn, depth) for a in args[:2]], third)
+            return UNKNOWN if v is None else v
         if k == K.CALL_EXPR and s.spelling in ("min", "max", "std::min", "std::max", "fmin", "fmax"):
             vals = [self._eval(a, env, fn, depth + 1) for a in s.get_arguments()]
             if len(vals) == 2 and all(isinstance(v, int) for v in vals):
