@@ -116,3 +116,46 @@ def test_real_kernels_a_larger_size_and_a_struct_field_are_fitted() -> None:
                                            for n in notes["channel_groups"])
     assert notes["bounded_depth"] and all(n.startswith("level.depth = 256 assumed (at 1024 no thread reaches")
                                           for n in notes["bounded_depth"])
+
+
+def test_no_value_is_tried_for_a_site_no_evaluation_reaches() -> None:
+    """Site 3 is never reached whatever the integers (`never`: the loop load of a global `atomicAdd`):
+    the fit runs no trial for it, and its answer is the one every trial would have left."""
+    run, calls = _run(lambda p: {0, 1, 2})
+    base = run({"n": 1024})
+    assert fit({"n": 1024}, ["n"], base, run)[0] == {"n": 1024} and len(calls) > 1
+    run, calls = _run(lambda p: {0, 1, 2})
+    base = run({"n": 1024})
+    params, best, gained = fit({"n": 1024}, ["n"], base, run, never=lambda: frozenset({3}))
+    assert params == {"n": 1024} and best is base and gained == {} and len(calls) == 1
+
+
+def test_the_loop_load_of_an_atomic_on_global_memory_is_never_reached(tmp_path) -> None:
+    """A float `atomicAdd` on global memory is one instruction: its compare-and-swap loop's load (a site
+    lowering makes beside it) is reached by no evaluation. On shared memory, through a variable that may
+    point there, or in a function (whose pointer is its caller's), it may be."""
+    from smemlint.config import Settings
+    from smemlint.lint import lint_file
+    from smemlint.symbolic.assumed import unreached_loop_loads
+    from smemlint.symbolic.costing import loop_loads
+
+    path = tmp_path / "adds.cu"
+    path.write_text(
+        "__device__ void add(float *p, float v) { atomicAdd(p, v); }\n"
+        "__global__ void k(float *out, int n) {\n    __shared__ float sum;\n"
+        "    if (threadIdx.x < n) { atomicAdd(&sum, 1.0f); atomicAdd(&out[threadIdx.x], 1.0f); }\n}\n"
+        "__global__ void through(float *out, int n) {\n    __shared__ float s[256];\n"
+        "    float *p = n > 4 ? out : s;\n    atomicAdd(&p[threadIdx.x], 1.0f);\n}\n"
+        "__global__ void helper(float *out) { add(&out[threadIdx.x], 1.0f); }\n")
+    r = lint_file(str(path), Settings())
+    kernels = {k.name: k for k in r.kernels}
+    k = kernels["k"].ir
+    loads = loop_loads(k.sites)  # atomic site -> its loop load's site
+    never = unreached_loop_loads(kernels["k"].unit, k)
+    atomics = {s.id: s for s in k.sites if s.op == "atomic"}
+    assert len(loads) == 2 and len(never) == 1
+    (global_load,) = never
+    assert next(atomics[a].symbol_hint for a, ld in loads.items() if ld == global_load) == "out"
+    for name in ("through", "helper"):
+        kr = kernels[name]
+        assert loop_loads(kr.ir.sites) and not unreached_loop_loads(kr.unit, kr.ir)
