@@ -285,6 +285,9 @@ def _search_unreached(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Res
         return {}
     unreached = [site.id for site in kernel.sites if site.id not in out and not base.stats[site.id].executions
                  and not any(rec[site.id].requests or rec[site.id].unpredictable for rec in records.values())]
+    if unreached:  # a global atomicAdd's loop load is reached by no block: not searched for
+        never = unreached_loop_loads(unit, kernel)
+        unreached = [sid for sid in unreached if sid not in never]
     found = search_grid(unit, kernel, resolved.config, arch, dims, unreached, dict(records), base.steps) \
         if unreached else None
     if found is None:
