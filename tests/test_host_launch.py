@@ -176,8 +176,8 @@ def test_a_loop_before_the_launch_runs_to_its_end(tmp_path) -> None:
 def test_a_helper_that_returns_one_expression(tmp_path) -> None:
     """llm.c's `num_blocks = ceil_div(total, block_size)`: a function (a template too) whose body ends
     in its only `return` gives its expression's value with the arguments bound (statements before it
-    run first: apex's `h_last_pow2`); a body with another `return` is not followed (the value stays
-    unknown)."""
+    run first: apex's `h_last_pow2`); an early `return` is taken or passed where its condition is known
+    (cbsfil's `if (n == 0) return 0;`), and not followed where it is not (the value stays unknown)."""
     helper = ("template <class T> T ceil_div(T a, T b) { return (a + b - 1) / b; }\n"
               "void h(float *o) { int total = 1000; k<<<ceil_div(total, 16), dim3(16, 16)>>>(o, ceil_div(total, 7)); }")
     k = kernel_of(tmp_path, helper)
@@ -186,6 +186,9 @@ def test_a_helper_that_returns_one_expression(tmp_path) -> None:
     assert any("n = 143 from the launch" in a for a in k.assumptions), k.assumptions
     k = kernel_of(tmp_path, helper.replace("{ return (a + b - 1) / b; }",
                                            "{ if (b == 0) return 0; T q = a / b; return q + 1; }"))
+    assert any("n = 143 from the launch" in a for a in k.assumptions), k.assumptions
+    k = kernel_of(tmp_path, "extern int flag;\n" + helper.replace("{ return (a + b - 1) / b; }",
+                                                                   "{ if (flag) return 0; T q = a / b; return q + 1; }"))
     assert any("n = 1024 assumed" in a for a in k.assumptions), k.assumptions
 
 

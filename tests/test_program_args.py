@@ -135,3 +135,31 @@ def test_main_of_a_named_run_passes_its_values_to_another_files_launch(tmp_path:
     assert any("the program run with the arguments `16`" in s for s in k["assumptions"]), k["assumptions"]
     (k,) = lint_folder(root, "--no-cache")["kernels"]  # without the run: not known
     assert k["block"] == [256, 1, 1]
+
+
+NESTED = r'''
+#include <stdlib.h>
+__global__ void sweep(float *u, int nx) { u[blockIdx.x * blockDim.x + threadIdx.x] = 0.f; }
+int main(int argc, char **argv) {
+    const int NX = atoi(argv[1]), NY = atoi(argv[2]), NZ = atoi(argv[3]);
+    float *h = (float *)malloc(sizeof(float) * NX * NY * NZ), *u;
+    for (int k = 0; k < NZ; k++)
+        for (int j = 0; j < NY; j++)
+            for (int i = 0; i < NX; i++) h[i + NX * (j + NY * k)] = 1.f;
+    int block = NX / 8;
+    sweep<<<NX * NY * NZ / block, block>>>(u, NX);
+}
+'''
+
+
+def test_nested_host_loops_a_named_run_bounds_are_given_up_on_at_once(tmp_path: Path) -> None:
+    """HeCBench laplace3d's `for k < NZ: for j < NY: for i < NX` at 128 each: the loops run whole share
+    one budget of body runs (host/flow.py WHOLE_LOOP_BODIES), so the file is linted well within its
+    time limit (it ran 65^3 bodies, past 60 s, before) and the launch after them keeps its values."""
+    src = tmp_path / "nested.cu"
+    src.write_text(NESTED)
+    r = _check("--format", "json", "--exit-zero", "--file-timeout", "20", "--program-args", "128 128 128", str(src))
+    doc = json.loads(r.stdout)
+    assert [f["status"] for f in doc["files"]] == ["ok"], doc["files"]
+    (k,) = doc["kernels"]
+    assert k["block"] == [16, 1, 1]

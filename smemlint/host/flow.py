@@ -16,6 +16,10 @@ from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, DEVICE_KNOWN, END, FIRST
 
 K = ci.CursorKind
 WHOLE_LOOP_ITERATIONS = 64  # a loop before the launch is run to its end within this many iterations
+# body runs of a loop run whole and the loops nested in it, together: enough for any two nested loops the
+# per-loop limit lets end; three of known bounds (a named run's `for k < NZ: for j < NY: for i < NX` of 128
+# each, HeCBench laplace3d) are given up on after that many, not after 65^3 (past the file's time limit)
+WHOLE_LOOP_BODIES = (WHOLE_LOOP_ITERATIONS + 1) ** 2
 FIRST_REACHING_ITERATIONS = 64  # iterations run looking for the first that reaches a launch (per question)
 CALLEE_NODES = 400  # a called host function's body is run for its value or its reference parameters up to this size
 _JUMPS = (K.BREAK_STMT, K.CONTINUE_STMT, K.RETURN_STMT, K.GOTO_STMT, K.INDIRECT_GOTO_STMT)
@@ -192,6 +196,7 @@ class StatementRunner:
     _callee_arguments = 0  # > 0 while run_callee evaluates a callee's arguments (values.py reads it)
     _missed = False  # set when a branch on the way to the target is not the one its known condition takes
     _trials = 0  # iterations the searches of _first_reaching have run for the current question
+    _loop_bodies: int | None = None  # body runs left to the loops run whole now (None: none is running)
 
     def _first_reaching(self, loop: ci.Cursor, kids: list, body: ci.Cursor, env: dict, fn: ci.Cursor,
                         target: int, order: dict) -> bool:
@@ -279,22 +284,34 @@ class StatementRunner:
             init, cond, step = for_header(loop, kids[:-1]) if loop.kind == K.FOR_STMT else (None, kids[0], None)
         if cond is None:
             return False
-        trial = copied(env)
-        if init is not None:
-            self._execute(init, trial, fn)
-        for n in range(WHOLE_LOOP_ITERATIONS + 1):
-            if not (do and n == 0):
-                test = self._eval(cond, trial, fn, 0)
-                if test is UNKNOWN or not isinstance(test, (int, float)):
+        outermost = self._loop_bodies is None
+        if outermost:
+            self._loop_bodies = WHOLE_LOOP_BODIES
+        try:
+            trial = copied(env)
+            if init is not None:
+                self._execute(init, trial, fn)
+            for n in range(WHOLE_LOOP_ITERATIONS + 1):
+                if not (do and n == 0):
+                    test = self._eval(cond, trial, fn, 0)
+                    if test is UNKNOWN or not isinstance(test, (int, float)):
+                        return False
+                    if not test:
+                        env.clear()
+                        env.update(trial)
+                        return True
+                self._loop_bodies -= 1
+                if self._loop_bodies < 0:
                     return False
-                if not test:
-                    env.clear()
-                    env.update(trial)
-                    return True
-            self._run(body, trial, fn, END, order)
-            if step is not None:
-                self._execute(step, trial, fn)
-        return False
+                self._run(body, trial, fn, END, order)
+                if self._loop_bodies < 0:  # (a loop nested in the body spent what was left)
+                    return False
+                if step is not None:
+                    self._execute(step, trial, fn)
+            return False
+        finally:
+            if outermost:
+                self._loop_bodies = None
 
     def _run_into(self, stmt: ci.Cursor, env: dict, fn: ci.Cursor, target: int, order: dict) -> bool:
         """The target is inside this statement or expression: nothing of it has run, except the body
