@@ -777,6 +777,8 @@ class FunctionLowerer:
                 # a struct copy: nvcc's line table puts its store where the copied value ends
                 return ir.Assign(ct, self.access(operands[0], target, "st", value, complete=operands[1]),
                                  value, "=")
+            if isinstance(target, (ir.VarRef, ir.LocalField)):  # `e = tab[i];` into a local struct, as its initializer
+                return ir.Assign(ct, target, value, "=")
             return ir.Opaque(ct, "struct assignment", (value,))
         m = re.fullmatch(r"operator([-+*/%^&|]|<<|>>)=", name)
         if m and len(operands) == 2:
