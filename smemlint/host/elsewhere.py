@@ -26,8 +26,8 @@ def arguments_passed_out(evaluator, host_calls: list[tuple[ci.Cursor, ci.Cursor]
     """USR of each project function this file calls without defining it -> {argument index: (value,
     read from the command line the user named)} for the integer arguments every such call of the file
     passes alike and that constants give (literals, `const` locals, globals, enumerators: the first
-    MAX_CALLS_OUT calls), or `main` of a named run (config.Settings.program_args); a variable another
-    caller assigns is not followed (no value)."""
+    MAX_CALLS_OUT calls), or `main` of a named run (config.Settings.program_args) gives; elsewhere a variable
+    the caller assigns is not followed (no value)."""
     out: dict[str, dict[int, tuple | None]] = {}
     seen = 0
     for call, fn in host_calls:
