@@ -242,22 +242,14 @@ def is_equality_ref(c: ci.Cursor) -> bool:
     return c.spelling in ("==", "operator==") or [t.spelling for t in c.get_tokens()] == ["=="]
 
 
-def is_argc(param: ci.Cursor, fn: ci.Cursor) -> bool:
-    """`param` is the first parameter of the program's `int main(int argc, char **argv)`."""
+def main_parameter(param: ci.Cursor, fn: ci.Cursor) -> int | None:
+    """Which parameter of the program's `int main(int argc, char **argv)` `param` is: 0 (argc), 1
+    (argv), None (another function's, or not one of these two)."""
     if fn.spelling != "main" or fn.kind != K.FUNCTION_DECL or \
             (fn.semantic_parent is not None and fn.semantic_parent.kind != K.TRANSLATION_UNIT):
-        return False
+        return None
     params = list(fn.get_arguments())
-    return len(params) == 2 and params[0] == param
-
-
-def is_argv(param: ci.Cursor, fn: ci.Cursor) -> bool:
-    """`param` is the second parameter of the program's `int main(int argc, char **argv)`."""
-    if fn.spelling != "main" or fn.kind != K.FUNCTION_DECL or \
-            (fn.semantic_parent is not None and fn.semantic_parent.kind != K.TRANSLATION_UNIT):
-        return False
-    params = list(fn.get_arguments())
-    return len(params) == 2 and params[1] == param
+    return params.index(param) if len(params) == 2 and param in params else None
 
 
 # the C and C++ library's conversions of a string to a number: name -> integer result (else floating)

@@ -32,7 +32,7 @@ from .flow import StatementRunner
 from .syntax import (ARITH, RECORD_FIELDS, record_name, ASSERTION, ASSERTION_CALL, FILE_SCOPES, FIRST_ITERATION, INCREMENTS, MAX_CALLERS,
                      ASSUMED_SIZE, COMMAND_LINE, COMPARISONS, CONVERSIONS, DEVICE_QUERIES, MAX_DEPTH, NO_ARGS, NOT_TAKEN, PROGRAM_ARGS, ROUNDING,
                      SWEPT, TENSOR_SIZES, UNKNOWN, Offset, children_of, copied,
-                     default_record, device_tag, element_base, float_literal, floating, initialized, integral, is_argc, is_argv,
+                     default_record, device_tag, element_base, float_literal, floating, initialized, integral, main_parameter,
                      is_device_record, string_call, string_literal, is_constant, is_equality_ref,
                      node_position, record_fields, strip, walk)
 
@@ -372,12 +372,13 @@ class HostEvaluator(StatementRunner):
             if ref.kind == K.ENUM_CONSTANT_DECL:
                 return ref.enum_value
             if ref.kind == K.PARM_DECL and fn is not None:
-                if self.program_args and (is_argc(ref, fn) or is_argv(ref, fn)):
+                which = main_parameter(ref, fn)  # 0: argc, 1: argv
+                if self.program_args and which is not None:
                     # the run the user named (config.Settings.program_args): argv as an array of its words
                     self._touched.add(PROGRAM_ARGS)
-                    return 1 + len(self.program_args) if is_argc(ref, fn) else \
-                        dict(enumerate((fn.translation_unit.spelling, *self.program_args)))
-                if is_argc(ref, fn):
+                    return dict(enumerate((fn.translation_unit.spelling, *self.program_args))) if which else \
+                        1 + len(self.program_args)
+                if which == 0:
                     # the program as run without command-line arguments (the run a reader pictures,
                     # and the one a benchmark's default sizes are written for); the launch says so
                     # (not for a callee's argument, `findCudaDevice(argc, argv)`: flow.run_callee)
