@@ -22,6 +22,7 @@ from .parse.written import written_kernels
 from .as_compiled import apply_predicted_merges, attach_kernel_facts
 from .results import AccessResult, FileResult, KernelResult, internal_error_message, per_request
 from .symbolic.assumed import fit as fit_assumed, unreached_loop_loads
+from .symbolic.steering import unsteered
 from .symbolic.batches import SPLIT_DOWN_TO, block_records, split_sides
 from .symbolic.edge_blocks import last_block, executed_elsewhere, reached_by
 from .symbolic.grid_search import search as search_grid
@@ -364,7 +365,7 @@ def _fit_assumed(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved
     values, it, gained = fit_assumed(start, read, it, lambda trial: run_kernel(
         unit, kernel, with_values(trial), arch, record=record),
         reached_by(unit, kernel, with_values, arch, last, it.steps, memo) if last is not None else None,
-        lambda: unreached_loop_loads(unit, kernel))
+        lambda: unreached_loop_loads(unit, kernel) | unsteered(unit, kernel, read))
     if not gained:
         return resolved, it
     lines = {site.id: site.span.line for site in kernel.sites}

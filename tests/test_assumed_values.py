@@ -128,6 +128,11 @@ def test_no_value_is_tried_for_a_site_no_evaluation_reaches() -> None:
     base = run({"n": 1024})
     params, best, gained = fit({"n": 1024}, ["n"], base, run, never=lambda: frozenset({3}))
     assert params == {"n": 1024} and best is base and gained == {} and len(calls) == 1
+    # `never` may name reached sites too (steering.unsteered: their reach no value changes): no goal either
+    run, calls = _run(lambda p: {0, 1, 2})
+    base = run({"n": 1024})
+    params, best, gained = fit({"n": 1024}, ["n"], base, run, never=lambda: frozenset({0, 3}))
+    assert params == {"n": 1024} and best is base and gained == {} and len(calls) == 1
 
 
 def test_the_loop_load_of_an_atomic_on_global_memory_is_never_reached(tmp_path) -> None:

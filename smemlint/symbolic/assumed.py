@@ -51,13 +51,15 @@ def fit(params: dict[str, int], assumed: list[str], base: Interpreter,
     unreached that a smaller value reaches. `also`: the sites another block reaches under a trial's
     values and the steps it took (a grid no launch gives: its last block, where code for the blocks past
     a count runs), None where it stops. `never`: sites no evaluation reaches, whatever the integers
-    (unreached_loop_loads); no trial is run for them. Returns the parameters, the run under them, and
+    (unreached_loop_loads), or whose reach no value of theirs changes (steering.unsteered); no trial
+    is run for them. Returns the parameters, the run under them, and
     for each parameter changed the sites its default left unreached."""
     sites = frozenset(base.stats)
     have = reached(base)
     if have != sites and never is not None:
-        # a trial is kept only where it reaches a site outside `have`: a site none reaches is no goal
-        sites -= never()
+        # a trial is kept only where it reaches a site outside `have`: a site none reaches, or whose
+        # reach no value of the integers changes, is no goal
+        sites -= never() - have
     other = also(params) if also is not None and have != sites else None
     have |= other[0] if other else frozenset()
     if have == sites or not assumed or stopped(base):
