@@ -22,6 +22,7 @@ from .parse.written import written_kernels
 from .as_compiled import apply_predicted_merges, attach_kernel_facts
 from .results import AccessResult, FileResult, KernelResult, internal_error_message, per_request
 from .symbolic.assumed import fit as fit_assumed, unreached_loop_loads
+from .symbolic.block_shift import period, shifted_dims
 from .symbolic.steering import unsteered
 from .symbolic.batches import SPLIT_DOWN_TO, block_records, split_sides
 from .symbolic.edge_blocks import last_block, executed_elsewhere, reached_by
@@ -210,7 +211,13 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
     dims = [d for d, axis in enumerate("xyz") if f"blockIdx.{axis}" in kernel.uses and grid[d] > 1]
     if resolved.launch is None or resolved.launch.grid is None or not dims:
         return {}, "", {}
-    per_dim = [_block_classes(grid[d]) if d in dims else [(0, 1.0)] for d in range(3)]
+    # along a dimension whose blockIdx only moves addresses by whole lines, block 0 stands for every block
+    same = shifted_dims(unit, kernel, resolved.config, arch, dims)
+    if len(same) == len(dims):  # block (0,0,0)'s figures are every block's: its worst iteration and case too
+        return {}, f"every block of the grid costs what block (0,0,0) does (blockIdx moves its addresses by whole " \
+                   f"{period(arch)}-byte lines and decides no branch)", {}
+    per_dim = [[(0, float(grid[d]))] if d in same else _block_classes(grid[d]) if d in dims else [(0, 1.0)]
+               for d in range(3)]
     blocks = [((x, y, z), wx * wy * wz) for x, wx in per_dim[0] for y, wy in per_dim[1] for z, wz in per_dim[2]]
     if base.steps * (len(blocks) - 1) > MULTI_BLOCK_STEPS:
         return {}, f"evaluated for block (0,0,0) only (the other {len(blocks) - 1} blocks evaluated for the grid's " \
@@ -220,7 +227,7 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
         return {}, "", {}
     records[(0, 0, 0)] = base.stats
     runs = [(b, w, records[b]) for b, w in blocks]
-    sampled = [d for d in dims if grid[d] > INTERIOR_SAMPLE + 2]  # dimensions whose interior is a sample
+    sampled = [d for d in dims if grid[d] > INTERIOR_SAMPLE + 2 and d not in same]  # whose interior is a sample
 
     def interior_agrees(site_id: int) -> bool:
         """Along each sampled dimension, the interior blocks with the same other coordinates cost the
@@ -248,7 +255,8 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
             # attention_softmax_kernel1 `for (t2 = 0; t2 <= t; ...)`): the first blocks are an edge,
             # not the grid; blocks spread evenly over it estimate its average.
             if spread is None:
-                spread = _spread_runs(unit, kernel, resolved, arch, base, grid, dims)
+                spread = _spread_runs(unit, kernel, resolved, arch, base, grid, [d for d in dims if d not in same],
+                                      same)
             if not spread:
                 continue
             stats = [(b, w, it[site.id]) for b, w, it in spread]
@@ -319,14 +327,17 @@ SPREAD_SAMPLE = 8  # blocks per dimension spread over a grid whose first blocks 
 
 
 def _spread_runs(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str, base: Interpreter,
-                 grid: tuple[int, int, int], dims: list[int]) -> list:
+                 grid: tuple[int, int, int], dims: list[int], same: set[int]) -> list:
     """Evaluations of one block in each of SPREAD_SAMPLE equal parts of each long dimension (every
-    block of a short one), each weighted by the blocks its part holds; [] where they would cost more
-    than MULTI_BLOCK_STEPS or one stops at the step budget."""
+    block of a short one), each weighted by the blocks its part holds (block 0 for all of a dimension in
+    `same`: block_shift.py); [] where they would cost more than MULTI_BLOCK_STEPS or one stops at the
+    step budget."""
     per_dim = []
     for d in range(3):
         g = grid[d] if d in dims else 1
-        if g <= INTERIOR_SAMPLE + 2:
+        if d in same:
+            per_dim.append([(0, float(grid[d]))])
+        elif g <= INTERIOR_SAMPLE + 2:
             per_dim.append([(b, 1.0) for b in range(g)])
         else:
             # near the middle of part k, one block further each part: a 32-byte sector's alignment,

@@ -44,7 +44,9 @@ def test_reference_parameters_a_host_helper_writes_give_the_launch_configuration
     kernels = _kernels("host_out_parameters.cu")
     k = kernels["column_sums"]
     assert k.block == (32, 16, 1)
-    assert "averaged over the grid's blocks" in " ".join(k.assumptions)  # grid.x = 128 / 32 = 4
+    assert k.config.grid == (4, 1, 1)  # grid.x = 128 / 32 = 4
+    # (its blocks move the addresses by 32 floats, a whole 128-byte line: block 0 stands for them: block_shift.py)
+    assert "every block of the grid costs what block (0,0,0) does" in " ".join(k.assumptions)
     assert {(a.line, a.op): a.sectors_per_request for a in k.accesses} == {(32, "ld"): 4.0, (33, "st"): 4.0}
 
 
