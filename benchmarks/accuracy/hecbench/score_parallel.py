@@ -52,12 +52,15 @@ def main() -> int:
     ap.add_argument("--only", default=None)
     ap.add_argument("--flags", default=None, help="JSON {program: flags}; without it, `make -n -B` here")
     ap.add_argument("--file-timeout", type=int, default=None, help="smemlint's per-file limit (compare.py's)")
+    ap.add_argument("--cuda-headers", default="auto", choices=("bundled", "auto", "toolkit"),
+                    help="smemlint's --cuda-headers (compare.CUDA_HEADERS)")
     ap.add_argument("--dump-flags", default=None, help="write the flags of every measured program and stop")
     ap.add_argument("--with-args", action="store_true",
                     help="lint each program with the command line it was measured with (smemlint --program-args)")
     args = ap.parse_args()
     root = Path(args.hecbench)
     compare.FILE_TIMEOUT = args.file_timeout  # read by the workers (forked after this)
+    compare.CUDA_HEADERS = args.cuda_headers
     doc = json.loads((HERE / "programs.json").read_text())
     kernels, sites = compare.kernel_truth(HERE / "truth-sm90.jsonl")
     only = set(args.only.split(",")) if args.only else None
