@@ -22,13 +22,13 @@ from .parse.written import written_kernels
 from .as_compiled import apply_predicted_merges, attach_kernel_facts
 from .results import AccessResult, FileResult, KernelResult, internal_error_message, per_request
 from .symbolic.assumed import fit as fit_assumed, unreached_loop_loads
-from .symbolic.block_shift import period, shifted_dims
-from .symbolic.steering import unsteered
 from .symbolic.batches import SPLIT_DOWN_TO, block_records, split_sides
+from .symbolic.block_shift import period, shifted_dims
 from .symbolic.edge_blocks import last_block, executed_elsewhere, reached_by
 from .symbolic.grid_search import search as search_grid
 from .symbolic.interp import Interpreter
 from .symbolic.recorder import Recorder, analysed_key, may_race
+from .symbolic.steering import unsteered
 from .symbolic.stats import STEP_BUDGET, LaunchConfig, SiteStats, data_dependence
 from .symbolic.values import RowDivergence
 from .model.arch import ASSUMED_CARRY_OVER, get_arch
