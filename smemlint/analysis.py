@@ -23,7 +23,7 @@ from .as_compiled import apply_predicted_merges, attach_kernel_facts
 from .results import AccessResult, FileResult, KernelResult, internal_error_message, per_request
 from .symbolic.assumed import fit as fit_assumed, unreached_loop_loads
 from .symbolic.batches import SPLIT_DOWN_TO, block_records, split_sides
-from .symbolic.block_shift import period, shifted_dims
+from .symbolic.block_shift import block_shapes, period
 from .symbolic.edge_blocks import last_block, executed_elsewhere, reached_by
 from .symbolic.grid_search import search as search_grid
 from .symbolic.interp import Interpreter
@@ -198,6 +198,12 @@ def _block_classes(g: int) -> list[tuple[int, float]]:
     return [(0, 1.0)] + [(b, share) for b in range(1, INTERIOR_SAMPLE + 1)] + [(g - 1, 1.0)]
 
 
+def _proved_classes(shape: str, g: int) -> list[tuple[int, float]]:
+    """(blockIdx, blocks it stands for) along a dimension block_shift.py proved: block 0 for all of
+    them ("same"), or for all but the last, which is evaluated too ("edge")."""
+    return [(0, float(g))] if shape == "same" else [(0, float(g - 1)), (g - 1, 1.0)]
+
+
 def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str,
                     base: Interpreter) -> tuple[dict[int, tuple[dict, tuple, float, SiteStats]], str, dict[int, str]]:
     """Issue 12 item 4: what the hardware counters report is the average over every block of the
@@ -211,23 +217,26 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
     dims = [d for d, axis in enumerate("xyz") if f"blockIdx.{axis}" in kernel.uses and grid[d] > 1]
     if resolved.launch is None or resolved.launch.grid is None or not dims:
         return {}, "", {}
-    # along a dimension whose blockIdx only moves addresses by whole lines, block 0 stands for every block
-    same = shifted_dims(unit, kernel, resolved.config, arch, dims)
+    # along a dimension whose blockIdx only moves addresses by whole lines and decides no branch differently
+    # between its blocks, block 0 stands for every block ("same"), or for every block but the last ("edge")
+    shapes = block_shapes(unit, kernel, resolved.config, arch, dims)
+    same = {d for d, shape in shapes.items() if shape == "same"}
     if len(same) == len(dims):  # block (0,0,0)'s figures are every block's: its worst iteration and case too
         return {}, f"every block of the grid costs what block (0,0,0) does (blockIdx moves its addresses by whole " \
-                   f"{period(arch)}-byte lines and decides no branch)", {}
-    per_dim = [[(0, float(grid[d]))] if d in same else _block_classes(grid[d]) if d in dims else [(0, 1.0)]
-               for d in range(3)]
+                   f"{period(arch)}-byte lines and decides no branch differently)", {}
+    per_dim = [_proved_classes(shapes[d], grid[d]) if d in shapes else _block_classes(grid[d]) if d in dims
+               else [(0, 1.0)] for d in range(3)]
     blocks = [((x, y, z), wx * wy * wz) for x, wx in per_dim[0] for y, wy in per_dim[1] for z, wz in per_dim[2]]
     if base.steps * (len(blocks) - 1) > MULTI_BLOCK_STEPS:
-        return {}, f"evaluated for block (0,0,0) only (the other {len(blocks) - 1} blocks evaluated for the grid's " \
-                   "average would cost too much)", {}
+        others = "the other block" if len(blocks) == 2 else f"the other {len(blocks) - 1} blocks"
+        return {}, f"evaluated for block (0,0,0) only ({others} evaluated for the grid's average would cost too " \
+                   "much)", {}
     records = block_records(unit, kernel, resolved.config, arch, [b for b, _ in blocks if b != (0, 0, 0)])
     if records is None:
         return {}, "", {}
     records[(0, 0, 0)] = base.stats
     runs = [(b, w, records[b]) for b, w in blocks]
-    sampled = [d for d in dims if grid[d] > INTERIOR_SAMPLE + 2 and d not in same]  # whose interior is a sample
+    sampled = [d for d in dims if grid[d] > INTERIOR_SAMPLE + 2 and d not in shapes]  # whose interior is a sample
 
     def interior_agrees(site_id: int) -> bool:
         """Along each sampled dimension, the interior blocks with the same other coordinates cost the
@@ -246,6 +255,10 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
     out: dict[int, tuple[dict, tuple, float, SiteStats]] = {}
     spread: list | None = None  # blocks spread over the grid, evaluated where the first ones disagree
     how = "averaged over the grid's blocks (the first, the last and the interior of each dimension)"
+    edges = [("xyz"[d], grid[d]) for d, shape in sorted(shapes.items()) if shape == "edge"]
+    if edges:
+        how = how[:-1] + "; " + ", ".join(f"along {axis} block 0 stands for blocks 0-{g - 2}" for axis, g in edges) + \
+            f": blockIdx moves their addresses by whole {period(arch)}-byte lines and decides no branch differently)"
     for site in kernel.sites:
         stats = [(b, w, it[site.id]) for b, w, it in runs]
         if any(st.unpredictable or st.space not in ("shared", "global") for _, _, st in stats if st.requests):
@@ -255,8 +268,8 @@ def _blocks_average(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resol
             # attention_softmax_kernel1 `for (t2 = 0; t2 <= t; ...)`): the first blocks are an edge,
             # not the grid; blocks spread evenly over it estimate its average.
             if spread is None:
-                spread = _spread_runs(unit, kernel, resolved, arch, base, grid, [d for d in dims if d not in same],
-                                      same)
+                spread = _spread_runs(unit, kernel, resolved, arch, base, grid, [d for d in dims if d not in shapes],
+                                      shapes)
             if not spread:
                 continue
             stats = [(b, w, it[site.id]) for b, w, it in spread]
@@ -327,16 +340,16 @@ SPREAD_SAMPLE = 8  # blocks per dimension spread over a grid whose first blocks 
 
 
 def _spread_runs(unit: ir.TranslationUnit, kernel: ir.Kernel, resolved: Resolved, arch: str, base: Interpreter,
-                 grid: tuple[int, int, int], dims: list[int], same: set[int]) -> list:
+                 grid: tuple[int, int, int], dims: list[int], shapes: dict[int, str]) -> list:
     """Evaluations of one block in each of SPREAD_SAMPLE equal parts of each long dimension (every
-    block of a short one), each weighted by the blocks its part holds (block 0 for all of a dimension in
-    `same`: block_shift.py); [] where they would cost more than MULTI_BLOCK_STEPS or one stops at the
-    step budget."""
+    block of a short one), each weighted by the blocks its part holds (a dimension block_shift.py
+    proved: its block 0 and last block, _proved_classes); [] where they would cost more than
+    MULTI_BLOCK_STEPS or one stops at the step budget."""
     per_dim = []
     for d in range(3):
         g = grid[d] if d in dims else 1
-        if d in same:
-            per_dim.append([(0, float(grid[d]))])
+        if d in shapes:
+            per_dim.append(_proved_classes(shapes[d], grid[d]))
         elif g <= INTERIOR_SAMPLE + 2:
             per_dim.append([(b, 1.0) for b in range(g)])
         else:

@@ -6,7 +6,7 @@ from smemlint.analysis import _site_metric
 from smemlint.config import Settings
 from smemlint.lint import lint_file
 from smemlint.symbolic.batches import block_records
-from smemlint.symbolic.block_shift import period, shifted_dims
+from smemlint.symbolic.block_shift import block_shapes, period
 
 SOURCE = """\
 __constant__ int tab[256] = {0, 5, 9, 1};
@@ -31,6 +31,16 @@ __global__ void guarded(float *out, int n) {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) out[i] = 1.0f;
 }
+__global__ void two_short(float *out, int n) {   // launched with n = 450: the last two blocks are cut
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) out[i] = 1.0f;
+}
+__global__ void strided_rows(float *out, int n) {   // a guard the row index decides, and whole rows
+    for (int k = 0; k < 4; ++k) {
+        int row = blockIdx.x * 4 + k;
+        if (row < n) out[row * 64 + threadIdx.x] = 1.0f;
+    }
+}
 __global__ void table(float *out) { out[tab[blockIdx.x * 32] + threadIdx.x] = 1.0f; }
 __global__ void through_function(float *out) { out[row(blockIdx.y, 64) + threadIdx.x] = 1.0f; }
 __global__ void divided(float *out) { out[(blockIdx.y / 4) * 32 + threadIdx.x] = 1.0f; }
@@ -48,6 +58,8 @@ int main() {
     odd_rows<<<16, 32>>>(out);
     first_block<<<16, 32>>>(out);
     guarded<<<16, 32>>>(out, 500);
+    two_short<<<16, 32>>>(out, 450);
+    strided_rows<<<16, 32>>>(out, 62);
     table<<<16, 32>>>(out);
     through_function<<<dim3(1, 16), 32>>>(out);
     divided<<<dim3(1, 16), 32>>>(out);
@@ -63,9 +75,13 @@ def _kernels(tmp_path):  # noqa: ANN001, ANN202
     return {k.name: k for k in lint_file(str(path), Settings()).kernels}
 
 
-def _proved(k) -> set[int]:  # noqa: ANN001
+def _shapes(k) -> dict[int, str]:  # noqa: ANN001
     dims = [d for d, axis in enumerate("xyz") if f"blockIdx.{axis}" in k.ir.uses]
-    return shifted_dims(k.unit, k.ir, k.config, "sm_90", dims)
+    return block_shapes(k.unit, k.ir, k.config, "sm_90", dims)
+
+
+def _proved(k) -> set[int]:  # noqa: ANN001
+    return {d for d, shape in _shapes(k).items() if shape == "same"}
 
 
 def test_the_period_is_a_whole_line() -> None:
@@ -78,16 +94,27 @@ def test_dimensions_that_only_move_addresses_by_whole_lines_are_proved(tmp_path)
     assert proved["heads"] == {1} and proved["through_function"] == {1}
     # 9 floats, 33 floats: not whole lines; a condition on blockIdx, or on an index made of it; a table's
     # element at a moving address (its value moves the store); a quotient and a remainder of blockIdx
-    for name in ("heads3", "odd_rows", "first_block", "guarded", "table", "divided", "shared_rows"):
+    for name in ("heads3", "odd_rows", "first_block", "guarded", "two_short", "strided_rows", "table", "divided",
+                 "shared_rows"):
         assert proved[name] == set(), name
     # a sum a loop adds blockIdx to: its coefficient grows with the rounds (4 x 32 floats here: a limit, not a claim)
     assert proved["loop_carried"] == set()
 
 
+def test_a_guard_that_cuts_only_the_last_block_leaves_the_interior_to_block_0(tmp_path) -> None:  # noqa: ANN001
+    shapes = {name: _shapes(k) for name, k in _kernels(tmp_path).items()}
+    # 500 of 16 x 32 threads: blocks 0-14 whole, 15 cut; 62 rows of 16 x 4: blocks 0-14 whole, 15 has 2 of 4
+    assert shapes["guarded"] == {0: "edge"} and shapes["strided_rows"] == {0: "edge"}
+    # 450: blocks 14 and 15 cut; `blockIdx.x > 0` decides block 0 apart; 33 floats a block
+    assert shapes["two_short"] == {} and shapes["first_block"] == {} and shapes["odd_rows"] == {}
+    assert shapes["heads"] == {1: "same"}
+
+
 def test_the_blocks_of_a_proved_dimension_do_cost_the_same(tmp_path) -> None:  # noqa: ANN001
     for name, k in _kernels(tmp_path).items():
-        for d in _proved(k):
-            blocks = [tuple(b if e == d else 0 for e in range(3)) for b in range(k.config.grid[d])]
+        for d, shape in _shapes(k).items():
+            g = k.config.grid[d] - (shape == "edge")  # (an "edge" dimension's last block is its own)
+            blocks = [tuple(b if e == d else 0 for e in range(3)) for b in range(g)]
             records = block_records(k.unit, k.ir, k.config, "sm_90", blocks)
             assert records is not None
             for site in k.ir.sites:

@@ -1,26 +1,32 @@
-"""Dimensions of the grid along which every block costs what block 0 does (for the grid's average).
+"""Dimensions of the grid along which the blocks cost what block 0 does (for the grid's average).
 
 The hardware's per-line figures are averages over every block of the grid, and analysis._blocks_average
 evaluates the first, the last and INTERIOR_SAMPLE interior blocks of each dimension the kernel reads
 blockIdx of (and blocks spread over it where those disagree). Along a dimension whose blockIdx only
-moves addresses by whole lines, all those evaluations give block 0's figures: llm.c's attention kernels
+moves addresses by whole lines, those evaluations give block 0's figures: llm.c's attention kernels
 take a head from `blockIdx.y` (`inp + idx * T * T`), and the editor re-ran ten or more blocks of them
-on every keystroke.
+on every keystroke. And where the guards of the usual `i = blockIdx.x * blockDim.x + threadIdx.x;
+if (i < n)` let every thread of every block but the last through, the interior is block 0 again and
+the last block is the one edge: two evaluations stand for the grid exactly.
 
-The proof, exact for the evaluator's figures: for the axis, every integer and pointer value of the
-kernel and of the functions it calls is abstracted as `k + c * blockIdx.axis`, where `c` is a whole
-coefficient (0: the same in every block; bytes for a pointer) or None (not affine, or a coefficient
-not known before evaluating), and `k` the value where it is known beforehand (a literal, a
-parameter's value at the launch, blockDim, gridDim, warpSize). The dimension is proved when
-- no condition depends on it (that of an `if`, a loop, a `?:`, the left side of `&&`/`||`): the same
-  lanes make the same accesses the same number of times in every block;
+The proof, exact for the evaluator's figures over a range of blocks 0..B: for the axis, every integer
+and pointer value of the kernel and of the functions it calls is abstracted as `[lo, hi] + c *
+blockIdx.axis`, where `c` is a whole coefficient (0: the same in every block; bytes for a pointer) or
+None (not affine, or a coefficient not known before evaluating), and [lo, hi] bounds the rest where
+it is known beforehand (literals, a parameter's value at the launch, blockDim, gridDim, warpSize, the
+thread's index within the block; None for unbounded). The range is proved when
+- no condition (of an `if`, a loop, a `?:`, the left side of `&&`/`||`) differs between its blocks:
+  it does not depend on blockIdx, or it compares values affine in it whose bounds decide it the same
+  way for every thread of every block of the range (affine in blockIdx, its extremes are at the range's
+  ends); so the same lanes make the same accesses the same number of times;
 - every access's address moves by a multiple of `period(arch)` bytes a block (a 128-byte line: 4
   sectors, and 32 banks of 4 bytes), so each request meets the same sectors and banks;
 - a value loaded from memory is, to the evaluator, data it does not know (the same in every block),
   unless it is an element of a table known at compile time (`__constant__ int tab[] = {...}`), which
   a moving address would select: such a load is not affine.
-The walk follows the control flow (_Proof), and an unassigned variable is the same in every block. C's 32-bit wrap-around at huge block indices is not modelled (nor is it by the first
-and interior blocks the average samples).
+The walk follows the control flow (_Proof: loops to a fixed point, their bounds widened), and an
+unassigned variable is the same in every block. C's 32-bit wrap-around at huge block indices is not
+modelled (nor is it by the first and interior blocks the average samples).
 """
 from __future__ import annotations
 
@@ -33,12 +39,14 @@ from ..model.tensor import LINE_BYTES
 from .stats import LaunchConfig
 
 _BOTTOM = "bottom"  # a variable no assignment reached yet (joins as nothing)
-Abstract = tuple  # (k: int | None, c: int | None | _BOTTOM)
-_SAME = (None, 0)
-_ANY = (None, None)
-_UNSET = (None, _BOTTOM)
+Abstract = tuple  # (lo: int | None, hi: int | None, c: int | None | _BOTTOM)
+_SAME = (None, None, 0)
+_ANY = (None, None, None)
+_UNSET = (None, None, _BOTTOM)
+_FLAG = (0, 1, 0)  # a comparison's value, the same in every block of the range
 WALK_NODES = 200_000  # statements one proof may walk (loops walk their bodies again to a fixed point)
 LOOP_ROUNDS = 8
+_RELATIONS = ("<", "<=", ">", ">=", "==", "!=")
 
 
 def period(arch: str) -> int:
@@ -47,19 +55,39 @@ def period(arch: str) -> int:
     return math.lcm(LINE_BYTES, a.banks * a.bank_bytes, a.sector_bytes)
 
 
-def shifted_dims(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
-                 dims: list[int]) -> set[int]:
-    """The dimensions among `dims` along which every block costs what block 0 does (proved above)."""
-    step = period(arch)
-    return {d for d in dims if _Proof(unit, kernel, config, arch, "xyz"[d], step).holds()}
+def block_shapes(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
+                 dims: list[int]) -> dict[int, str]:
+    """Per dimension among `dims` proved above: "same" (every block costs what block 0 does) or
+    "edge" (every block but the last does; the last is the one edge)."""
+    step, out = period(arch), {}
+    for d in dims:
+        g = config.grid[d]
+        if _Proof(unit, kernel, config, arch, "xyz"[d], step, g - 1).holds():
+            out[d] = "same"
+        elif g > 2 and _Proof(unit, kernel, config, arch, "xyz"[d], step, g - 2).holds():
+            out[d] = "edge"
+    return out
+
+
+def _known(v: Abstract) -> int | None:
+    return v[0] if v[0] is not None and v[0] == v[1] else None
 
 
 def _join(a: Abstract, b: Abstract) -> Abstract:
-    if a[1] == _BOTTOM:
+    if a[2] == _BOTTOM:
         return b
-    if b[1] == _BOTTOM:
+    if b[2] == _BOTTOM:
         return a
-    return (a[0] if a[0] == b[0] else None, a[1] if a[1] == b[1] else None)
+    lo = min(a[0], b[0]) if a[0] is not None and b[0] is not None else None
+    hi = max(a[1], b[1]) if a[1] is not None and b[1] is not None else None
+    return (lo, hi, a[2] if a[2] == b[2] else None)
+
+
+def _widen(old: Abstract, new: Abstract) -> Abstract:
+    """A loop head's value after another round: a bound that moved is dropped (the round count is not known)."""
+    if old[2] == _BOTTOM:
+        return new
+    return (new[0] if new[0] == old[0] else None, new[1] if new[1] == old[1] else None, new[2])
 
 
 class _Jumps:
@@ -83,16 +111,17 @@ class _Proof:
     `att += idx * T * T`, keeps its coefficient after the move); branches join, a loop's body runs to a
     fixed point of the environment at its head; a function's result is evaluated with its arguments'
     values (memoized). Checks made in an earlier round of a loop are checks of smaller values: a failure
-    then is one at the fixed point too."""
+    then is one at the fixed point too. `last`: the range's last block (blocks 0..last)."""
 
     def __init__(self, unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
-                 axis: str, step: int) -> None:
+                 axis: str, step: int, last: int) -> None:
         self.unit, self.kernel, self.config, self.axis, self.step = unit, kernel, config, axis, step
+        self.last = last
         self.warp = get_arch(arch).warp_size
         self.values: dict[str, Abstract] = {}
         for p in kernel.params:
-            v = config.params.get(p.name)
-            self.values[p.var] = (v if p.ctype.is_int else None, 0)
+            v = config.params.get(p.name) if p.ctype.is_int else None
+            self.values[p.var] = (v, v, 0)
         self.params = {p.var for p in kernel.params}
         self.fields = config.field_values  # `params.depth` -> its value
         self.tables = _reads_tables(unit, kernel)
@@ -110,7 +139,7 @@ class _Proof:
         self.failed = True
 
     def _condition(self, e: ir.Expr | None) -> Abstract:
-        """`e`, a condition: one that depends on blockIdx fails the proof."""
+        """`e`, a condition: one that differs between the range's blocks fails the proof."""
         v = self.expr(e)
         if self._c(v) != 0:
             self._fail()
@@ -118,7 +147,7 @@ class _Proof:
 
     @staticmethod
     def _c(v: Abstract) -> int | None:
-        return 0 if v[1] == _BOTTOM else v[1]
+        return 0 if v[2] == _BOTTOM else v[2]
 
     # ------------------------------------------------------------------ statements
 
@@ -143,12 +172,14 @@ class _Proof:
         elif t is ir.Decl:
             self.values[s.var] = self.expr(s.init) if s.init is not None else _UNSET  # type: ignore[attr-defined]
         elif t is ir.If:
-            self._condition(s.cond)  # type: ignore[attr-defined]
+            taken = _known(self._condition(s.cond))  # type: ignore[attr-defined]
             before = dict(self.values)
-            self.stmt(s.then)  # type: ignore[attr-defined]
-            then, self.values = self.values, before
-            self.stmt(s.other)  # type: ignore[attr-defined]
-            self.values = _join_envs(then, self.values)
+            if taken != 0:  # (a branch the launch's values never take is not walked: no thread runs it)
+                self.stmt(s.then)  # type: ignore[attr-defined]
+            then, self.values = (self.values if taken != 0 else {}), before
+            if taken is None or taken == 0:
+                self.stmt(s.other)  # type: ignore[attr-defined]
+            self.values = _join_envs(then, self.values) if taken is None else then if taken else self.values
         elif t is ir.Loop:
             self._loop(s)  # type: ignore[arg-type]
         elif t is ir.Return:
@@ -163,12 +194,13 @@ class _Proof:
     def _loop(self, s: ir.Loop) -> None:
         self.stmt(s.init)
         head = dict(self.values)
-        for _ in range(LOOP_ROUNDS):  # a variable's value rises at most twice (known, a coefficient, any)
+        for _ in range(LOOP_ROUNDS):  # a value rises at most a few times (bounds dropped, a coefficient, any)
             self.values = dict(head)
             jumps = _Jumps()
             self.loops.append(jumps)
             if not s.do_while:
                 self._condition(s.cond)
+                self._narrow(s.cond)
             self.stmt(s.body)
             self.loops.pop()
             self.values = _join_envs(self.values, *jumps.continues)
@@ -176,13 +208,35 @@ class _Proof:
                 self._condition(s.cond)
             if s.step is not None:
                 self.expr(s.step)
-            after = _join_envs(head, self.values)
+            joined = _join_envs(head, self.values)
+            after = {var: _widen(head[var], v) if var in head else v for var, v in joined.items()}
             if after == head or self.failed:
                 break
             head = after
         else:
             self._fail()
         self.values = _join_envs(head, *jumps.breaks)
+
+    def _narrow(self, cond: ir.Expr | None) -> None:
+        """In a loop's body, its counter bounded by its condition (`k < 4`: k <= 3), where the counter
+        does not move with blockIdx and the bound is known."""
+        if type(cond) is not ir.BinOp or cond.op not in ("<", "<=", ">", ">="):  # type: ignore[attr-defined]
+            return
+        var, bound, op = cond.lhs, cond.rhs, cond.op  # type: ignore[attr-defined]
+        if type(var) is not ir.VarRef:
+            var, bound, op = bound, var, {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
+        k = _known(self.expr(bound))
+        v = self.values.get(var.var) if type(var) is ir.VarRef else None  # type: ignore[attr-defined]
+        if k is None or v is None or v[2] != 0:
+            return
+        lo, hi = v[0], v[1]
+        if op in ("<", "<="):
+            top = k - 1 if op == "<" else k
+            hi = top if hi is None else min(hi, top)
+        else:
+            bottom = k + 1 if op == ">" else k
+            lo = bottom if lo is None else max(lo, bottom)
+        self.values[var.var] = (lo, hi, 0)  # type: ignore[attr-defined]
 
     # ------------------------------------------------------------------ expressions
 
@@ -191,13 +245,14 @@ class _Proof:
             return _SAME
         t = type(e)
         if t is ir.Const:
-            return (e.value, 0)  # type: ignore[attr-defined]
+            return (e.value, e.value, 0)  # type: ignore[attr-defined]
         if t is ir.VarRef:
             return self.values.get(e.var, _UNSET)  # type: ignore[attr-defined]
         if t is ir.LocalField:
             if e.name in self.fields and e.var in self.params:  # type: ignore[attr-defined]
-                return (self.fields[e.name], 0)  # type: ignore[attr-defined]
-            return (None, self.values.get(e.var, _UNSET)[1])  # type: ignore[attr-defined]
+                v = self.fields[e.name]  # type: ignore[attr-defined]
+                return (v, v, 0)
+            return (None, None, self.values.get(e.var, _UNSET)[2])  # type: ignore[attr-defined]
         if t is ir.Builtin:
             return self._builtin(e.name)  # type: ignore[attr-defined]
         if t is ir.BinOp:
@@ -206,16 +261,21 @@ class _Proof:
             return self.expr(e.operand)  # type: ignore[attr-defined]
         if t is ir.UnOp:
             v = self.expr(e.operand)  # type: ignore[attr-defined]
-            if v[1] == _BOTTOM:
+            if v[2] == _BOTTOM:
                 return _UNSET
             if e.op == "-":  # type: ignore[attr-defined]
-                return (None if v[0] is None else -v[0], None if v[1] is None else -v[1])
+                return (None if v[1] is None else -v[1], None if v[0] is None else -v[0],
+                        None if v[2] is None else -v[2])
             if e.op == "+":  # type: ignore[attr-defined]
                 return v
-            return _SAME if self._c(v) == 0 else _ANY
+            if self._c(v) != 0:
+                return _ANY
+            return _FLAG if e.op == "!" else _SAME  # type: ignore[attr-defined]
         if t is ir.Select:
             c = self._condition(e.cond)  # type: ignore[attr-defined]
-            a, b = self.expr(e.then), self.expr(e.other)  # type: ignore[attr-defined]
+            taken = _known(c)  # (a condition the launch decides: the other value is never taken)
+            a = self.expr(e.then) if taken != 0 else _UNSET  # type: ignore[attr-defined]
+            b = self.expr(e.other) if taken is None or taken == 0 else _UNSET  # type: ignore[attr-defined]
             return _join(a, b) if self._c(c) == 0 else _ANY
         if t is ir.Access:
             return self._access(e)  # type: ignore[arg-type]
@@ -225,7 +285,7 @@ class _Proof:
             if type(target) is ir.VarRef:
                 self.values[target.var] = value
             elif type(target) is ir.LocalField:  # one field of the variable: the others keep theirs
-                self.values[target.var] = _join(self.values.get(target.var, _UNSET), (None, value[1]))
+                self.values[target.var] = _join(self.values.get(target.var, _UNSET), (None, None, value[2]))
             else:
                 self.expr(target)
             return value
@@ -233,8 +293,12 @@ class _Proof:
             target = e.target  # type: ignore[attr-defined]
             if type(target) is ir.VarRef or type(target) is ir.LocalField:
                 v = self.values.get(target.var, _UNSET)
-                self.values[target.var] = (None, v[1])  # the coefficient stays; the value moves
-                return (None, v[1])
+                d = e.delta  # type: ignore[attr-defined]
+                moved = (None if v[0] is None else v[0] + d, None if v[1] is None else v[1] + d, v[2])
+                if type(target) is ir.LocalField:
+                    moved = (None, None, v[2])
+                self.values[target.var] = moved  # the coefficient stays; the value moves
+                return moved if e.prefix else v  # type: ignore[attr-defined]
             self.expr(target)
             self.expr(e.load)  # type: ignore[attr-defined]
             return _SAME
@@ -251,13 +315,17 @@ class _Proof:
     def _builtin(self, name: str) -> Abstract:
         axis = "xyz".index(name[-1]) if name[-2:-1] == "." else 0
         if name == f"blockIdx.{self.axis}":
-            return (None, 1)
+            return (0, 0, 1)
+        if name.startswith("threadIdx."):
+            return (0, self.config.block[axis] - 1, 0)
+        if name.startswith("blockIdx."):
+            return (0, self.config.grid[axis] - 1, 0)
         if name.startswith("blockDim."):
-            return (self.config.block[axis], 0)
+            return (self.config.block[axis], self.config.block[axis], 0)
         if name.startswith("gridDim."):
-            return (self.config.grid[axis], 0)
+            return (self.config.grid[axis], self.config.grid[axis], 0)
         if name == "warpSize":
-            return (self.warp, 0)
+            return (self.warp, self.warp, 0)
         return _SAME
 
     def _binop(self, e: ir.BinOp) -> Abstract:
@@ -265,9 +333,11 @@ class _Proof:
         op = e.op
         if op in ("&&", "||"):
             self._condition(e.lhs)
-        if a[1] == _BOTTOM or b[1] == _BOTTOM:
+        if a[2] == _BOTTOM or b[2] == _BOTTOM:
             return _UNSET  # (decided once both are: a later pass)
-        (ka, ca), (kb, cb) = a, b
+        if op in _RELATIONS:
+            return self._compare(op, a, b)
+        (la, ha, ca), (lb, hb, cb) = a, b
         if op in ("+", "-"):
             scale_a = scale_b = 1
             if e.lhs.ctype.kind in ("ptr", "array") and e.rhs.ctype.is_int:
@@ -278,25 +348,54 @@ class _Proof:
                 return _SAME if ca == cb else _ANY
             if (ca is None or cb is None) or (not scale_a or not scale_b) and (ca or cb):
                 return _ANY
-            k = None if ka is None or kb is None or scale_a != 1 or scale_b != 1 else ka + kb if op == "+" else ka - kb
             c = ca * scale_a + cb * scale_b if op == "+" else ca * scale_a - cb * scale_b
-            return (k, c)
-        if op == "*":
+            if scale_a != 1 or scale_b != 1:
+                return (None, None, c)  # (an address: its bounds are not needed)
+            if op == "+":
+                return (_add(la, lb), _add(ha, hb), c)
+            return (_add(la, None if hb is None else -hb), _add(ha, None if lb is None else -lb), c)
+        if op == "*" or op == "<<":
+            if op == "<<":
+                k = _known(b)
+                if cb != 0 or k is None or not 0 <= k < 63:
+                    return _ANY if ca != 0 or cb != 0 else _SAME
+                b, lb, hb, cb = (1 << k, 1 << k, 0), 1 << k, 1 << k, 0
             if ca == 0 and cb == 0:
-                return (ka * kb if ka is not None and kb is not None else None, 0)
+                return _scaled_range(a, b) + (0,)
+            ka, kb = _known(a), _known(b)
             if ca == 0 and ka is not None and cb is not None:
-                return (None, ka * cb)
+                return _scaled_range(b, a) + (ka * cb,)
             if cb == 0 and kb is not None and ca is not None:
-                return (None, kb * ca)
+                return _scaled_range(a, b) + (kb * ca,)
             return _ANY
-        if op == "<<" and cb == 0 and kb is not None and 0 <= kb < 63:
-            if ca == 0:
-                return (ka << kb if ka is not None else None, 0)
-            return (None, None if ca is None else ca << kb)
         if ca == 0 and cb == 0:
-            if ka is not None and kb is not None:
-                return (_fold(op, ka, kb), 0)
-            return _SAME
+            return _other_range(op, a, b) + (0,)
+        return _ANY
+
+    def _compare(self, op: str, a: Abstract, b: Abstract) -> Abstract:
+        """A comparison: 0 or 1 in every block of the range where its operands' bounds decide it for every
+        thread of them (its difference is affine in blockIdx: its extremes are at the range's ends);
+        else, where it depends on blockIdx, not the same in every block."""
+        (la, ha, ca), (lb, hb, cb) = a, b
+        if ca == 0 and cb == 0:
+            ka, kb = _known(a), _known(b)
+            return (v, v, 0) if ka is not None and kb is not None and (v := _fold(op, ka, kb)) is not None \
+                else _FLAG
+        if ca is None or cb is None:
+            return _ANY
+        if ca == cb:  # both move alike: their difference, and so the comparison, is every block's
+            return _FLAG
+        if None in (la, ha, lb, hb):
+            return _ANY
+        dc = ca - cb
+        lows = [la - hb + dc * b for b in (0, self.last)]  # the difference's bounds at the range's ends
+        highs = [ha - lb + dc * b for b in (0, self.last)]
+        always = {"<": max(highs) < 0, "<=": max(highs) <= 0, ">": min(lows) > 0, ">=": min(lows) >= 0,
+                  "==": False, "!=": min(lows) > 0 or max(highs) < 0}[op]
+        never = {"<": min(lows) >= 0, "<=": min(lows) > 0, ">": max(highs) <= 0, ">=": max(highs) < 0,
+                 "==": min(lows) > 0 or max(highs) < 0, "!=": False}[op]
+        if always or never:
+            return (int(always), int(always), 0)
         return _ANY
 
     def _access(self, a: ir.Access) -> Abstract:
@@ -311,25 +410,25 @@ class _Proof:
         return _ANY if a.op != "st" and c != 0 and self.tables else _SAME
 
     def _address(self, lv: ir.Expr) -> Abstract:
-        """The address of an lvalue, in bytes."""
+        """The address of an lvalue, in bytes (its bounds are not needed)."""
         t = type(lv)
         if t is ir.Subscript:
             base, index = self.expr(lv.base), self.expr(lv.index)  # type: ignore[attr-defined]
-            if base[1] == _BOTTOM or index[1] == _BOTTOM:
+            if base[2] == _BOTTOM or index[2] == _BOTTOM:
                 return _UNSET
-            if base[1] is None or index[1] is None:
+            if base[2] is None or index[2] is None:
                 return _ANY
-            return (None, base[1] + index[1] * lv.step)  # type: ignore[attr-defined]
+            return (None, None, base[2] + index[2] * lv.step)  # type: ignore[attr-defined]
         if t is ir.Deref:
-            return (None, self.expr(lv.pointer)[1])  # type: ignore[attr-defined]
+            return (None, None, self.expr(lv.pointer)[2])  # type: ignore[attr-defined]
         if t is ir.Member:
             base = self.expr(lv.base) if lv.arrow else self._address(lv.base)  # type: ignore[attr-defined]
-            return (None, base[1])
+            return (None, None, base[2])
         if t is ir.VarRef or t is ir.SymbolRef or t is ir.LocalField:
             return _SAME  # a variable's own storage, or an object's start
         if t is ir.Cast:
             return self._address(lv.operand)  # type: ignore[attr-defined]
-        return (None, self.expr(lv)[1])
+        return (None, None, self.expr(lv)[2])
 
     def _call(self, e: ir.Call) -> Abstract:
         args = [self.expr(a) for a in e.args]
@@ -350,10 +449,40 @@ class _Proof:
         result, outs = self.summaries[key]
         for out, value in zip(e.outs, outs):  # `T &` parameters written back to the caller's variable
             if type(out) is ir.VarRef:
-                self.values[out.var] = (None, value[1])
+                self.values[out.var] = value
             elif type(out) is ir.LocalField:
-                self.values[out.var] = _join(self.values.get(out.var, _UNSET), (None, value[1]))
-        return (None, result[1])
+                self.values[out.var] = _join(self.values.get(out.var, _UNSET), (None, None, value[2]))
+        return result
+
+
+def _add(a: int | None, b: int | None) -> int | None:
+    return None if a is None or b is None else a + b
+
+
+def _scaled_range(a: Abstract, b: Abstract) -> tuple[int | None, int | None]:
+    """The bounds of a product of the parts of `a` and `b` that do not move with blockIdx."""
+    if None in (a[0], a[1], b[0], b[1]):
+        return (None, None)
+    products = [x * y for x in (a[0], a[1]) for y in (b[0], b[1])]
+    return (min(products), max(products))
+
+
+def _other_range(op: str, a: Abstract, b: Abstract) -> tuple[int | None, int | None]:
+    """The bounds of `a op b` for the other integer operators, where they are simple to bound."""
+    ka, kb = _known(a), _known(b)
+    if ka is not None and kb is not None:
+        v = _fold(op, ka, kb)
+        return (v, v)
+    if kb is not None and kb > 0 and a[0] is not None and a[0] >= 0:
+        if op == "/" and a[1] is not None:
+            return (a[0] // kb, a[1] // kb)
+        if op == "%":
+            return (0, kb - 1 if a[1] is None else min(kb - 1, a[1]))
+        if op == ">>" and a[1] is not None and kb < 63:
+            return (a[0] >> kb, a[1] >> kb)
+        if op == "&":
+            return (0, kb if a[1] is None else min(kb, a[1]))
+    return (None, None)
 
 
 def _reads_tables(unit: ir.TranslationUnit, kernel: ir.Kernel) -> bool:
