@@ -240,7 +240,7 @@ def main() -> int:
     ap.add_argument("--file-timeout", type=int, default=None,
                     help="smemlint's per-file time limit in seconds (default: its own, 60 s); on a loaded machine "
                          "a file of 40 s CPU passes 60 s of wall time")
-    ap.add_argument("--cuda-headers", default=CUDA_HEADERS, choices=("bundled", "auto", "toolkit"))
+    ap.add_argument("--cuda-headers", default="auto", choices=("bundled", "auto", "toolkit"))
     args = ap.parse_args()
     global FILE_TIMEOUT, CUDA_HEADERS
     FILE_TIMEOUT, CUDA_HEADERS = args.file_timeout, args.cuda_headers
