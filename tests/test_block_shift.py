@@ -126,3 +126,20 @@ def test_a_proved_kernel_says_so_and_keeps_block_0s_figures(tmp_path) -> None:  
     k = _kernels(tmp_path)["heads"]
     assert any(a.startswith("every block of the grid costs what block (0,0,0) does") for a in k.assumptions)
     assert {(a.line, a.op): a.sectors_per_request for a in k.accesses} == {(6, "ld"): 4.0, (6, "st"): 4.0}
+
+
+def test_an_edge_dimensions_last_block_is_evaluated_whatever_the_budget(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """The last block of an "edge" dimension is the one evaluation that makes the grid's average exact:
+    it is made even where the multi-block budget refuses every other (HeCBench kalman: one more block of
+    it is over the budget; with it, 31.25 sectors as measured, where block 0 alone says 32)."""
+    import smemlint.analysis as analysis
+
+    monkeypatch.setattr(analysis, "MULTI_BLOCK_STEPS", 0)
+    kernels = _kernels(tmp_path)
+    notes = {name: " ".join(k.assumptions) for name, k in kernels.items()}
+    assert "along x block 0 stands for blocks 0-14" in notes["guarded"]
+    assert "evaluated for block (0,0,0) only (the other 9 blocks" in notes["odd_rows"]  # (first, 8 inside, last)
+    # 500 threads in blocks of one warp: blocks 0-14 write a 128-byte line each (4 sectors a request), block 15
+    # 20 floats from byte 1,920 (3 sectors): the grid's average, not block 0's 4.0
+    (store,) = [a for a in kernels["guarded"].accesses if a.op == "st"]
+    assert store.sectors_per_request == (15 * 4 + 3) / 16
