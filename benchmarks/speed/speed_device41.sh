@@ -1,6 +1,7 @@
 #!/bin/bash
 # (the record of what ran: it ran as .bench41/speed.sh from the session's ignored .bench41/ folder: package archive,
 #  wheels and the llm.c / cuda-samples / ggml sources it names; nothing fetched is committed)
+#  (its ggml summary, a heredoc when it ran, is benchmarks/speed/file_seconds.py since stop 42: the same code)
 # stop 41: benchmarks/speed/run.py on the device machine's CPU (16 cores; no GPU used): llm.c and cuda-samples
 # (c94ff36 Samples + Common) side by side with the bare parse, then ggml's CUDA backend's per-file seconds
 # (`-I include -I src src/ggml-cuda`, 4 files at a time), with the package .bench41/PKG.tar.gz.
@@ -22,13 +23,4 @@ echo "speed rc $?"; tail -n 3 $OUT/speed.log
 cd $W/ggml && PYTHONPATH=$W/pkg timeout 150 python3 -m smemlint check --format json --no-cache -j 4 --exit-zero \
   -I include -I src src/ggml-cuda > $W/ggml.json 2> $OUT/ggml.err
 echo "ggml rc $?"; cat /proc/loadavg
-python3 - $W/ggml.json > $OUT/ggml_summary.json <<'PY'
-import json, statistics, sys
-d = json.load(open(sys.argv[1]))
-s = sorted(f["seconds"] for f in d["files"])
-p95 = s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))]
-print(json.dumps({"files": len(s), "ok": sum(f["status"] == "ok" for f in d["files"]), "p95_s": p95,
-                  "median_s": statistics.median(s), "max_s": s[-1], "total_s": round(sum(s), 2),
-                  "slowest": sorted(((f["seconds"], f["path"]) for f in d["files"]), reverse=True)[:8],
-                  "kernels": len(d["kernels"]), "accesses": len(d["accesses"])}, indent=1))
-PY
+python3 $R/benchmarks/speed/file_seconds.py $W/ggml.json > $OUT/ggml_summary.json

@@ -24,16 +24,7 @@ for P in "$@"; do
     (cd $W/ggml && PYTHONPATH=$W/$P timeout ${GGML_LIMIT:-250} python3 -m smemlint check --format json --no-cache -j 16 \
       --exit-zero -I include -I src src/ggml-cuda > $W/ggml_$P.json 2> $OUT/ggml_$P.err)
     echo "$P ggml rc $? $(( $(date +%s) - t0 )) s"; cat /proc/loadavg
-    python3 - $W/ggml_$P.json > $OUT/ggml_$P.json <<'PY'
-import json, statistics, sys
-d = json.load(open(sys.argv[1]))
-s = sorted(f["seconds"] for f in d["files"])
-p95 = s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))]
-print(json.dumps({"files": len(s), "ok": sum(f["status"] == "ok" for f in d["files"]), "p95_s": p95,
-                  "median_s": statistics.median(s), "max_s": s[-1], "total_s": round(sum(s), 2),
-                  "slowest": sorted(((f["seconds"], f["path"]) for f in d["files"]), reverse=True)[:8],
-                  "kernels": len(d["kernels"]), "accesses": len(d["accesses"])}, indent=1))
-PY
+    python3 $R/benchmarks/speed/file_seconds.py $W/ggml_$P.json > $OUT/ggml_$P.json
     cat $OUT/ggml_$P.json | head -8
   fi
 done

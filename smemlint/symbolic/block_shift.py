@@ -59,12 +59,12 @@ def block_shapes(unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConf
                  dims: list[int]) -> dict[int, str]:
     """Per dimension among `dims` proved above: "same" (every block costs what block 0 does) or
     "edge" (every block but the last does; the last is the one edge)."""
-    step, out = period(arch), {}
+    step, tables, out = period(arch), _reads_tables(unit, kernel), {}
     for d in dims:
         g = config.grid[d]
-        if _Proof(unit, kernel, config, arch, "xyz"[d], step, g - 1).holds():
+        if _Proof(unit, kernel, config, arch, "xyz"[d], step, g - 1, tables).holds():
             out[d] = "same"
-        elif g > 2 and _Proof(unit, kernel, config, arch, "xyz"[d], step, g - 2).holds():
+        elif g > 2 and _Proof(unit, kernel, config, arch, "xyz"[d], step, g - 2, tables).holds():
             out[d] = "edge"
     return out
 
@@ -114,7 +114,7 @@ class _Proof:
     then is one at the fixed point too. `last`: the range's last block (blocks 0..last)."""
 
     def __init__(self, unit: ir.TranslationUnit, kernel: ir.Kernel, config: LaunchConfig, arch: str,
-                 axis: str, step: int, last: int) -> None:
+                 axis: str, step: int, last: int, tables: bool) -> None:
         self.unit, self.kernel, self.config, self.axis, self.step = unit, kernel, config, axis, step
         self.last = last
         self.warp = get_arch(arch).warp_size
@@ -124,7 +124,7 @@ class _Proof:
             self.values[p.var] = (v, v, 0)
         self.params = {p.var for p in kernel.params}
         self.fields = config.field_values  # `params.depth` -> its value
-        self.tables = _reads_tables(unit, kernel)
+        self.tables = tables  # (_reads_tables: the kernel names a compile-time table)
         self.loops: list[_Jumps] = []
         self.returned: list[list[Abstract]] = []  # per function being walked: the values it returns
         self.summaries: dict[tuple, tuple[Abstract, tuple]] = {}  # (function, arguments) -> (result, outs)
