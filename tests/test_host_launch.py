@@ -173,6 +173,54 @@ def test_a_loop_before_the_launch_runs_to_its_end(tmp_path) -> None:
     assert "is not a constant smemlint can follow" in k.assumptions[0], k.assumptions
 
 
+def test_loops_that_change_nothing_followed_or_outlast_the_limit(tmp_path) -> None:
+    """HeCBench chemv: reference loops before the launch (`for (i = 0; i < 370; i++)` filling host
+    arrays, writing through pointers) were run 64 times, nested ones 64 x 64 per question, to be given
+    up on. A loop that changes no variable declared outside it is not run; one whose header alone
+    outlasts the limit gives up at once. Either way the launch sees what it saw: the values before a
+    quiet loop, what a short loop computes, and unknown for what a long one assigns."""
+    quiet = ("void h(float *o, float *ref, int n) { int b = 16; float arr[400];\n"
+             "  for (int i = 0; i < 370; i++) { float t = i * 2.0f; ref[i] = t; for (int j = 0; j < 370; j++) ref[j] += t; }\n"
+             "  for (int i = 0; i < 370; i++) arr[i] = i;\n"
+             "  k<<<1, dim3(b, b)>>>(o, 0); }")
+    assert kernel_of(tmp_path, quiet).block == (16, 16, 1)
+    short = "void h(float *o) { int b = 1; for (int i = 0; i < 4; i++) b *= 2; k<<<1, dim3(b, b)>>>(o, 0); }"
+    assert kernel_of(tmp_path, short).block == (16, 16, 1)
+    long = short.replace("i < 4", "i < 370")
+    assert "is not a constant smemlint can follow" in kernel_of(tmp_path, long).assumptions[0]
+    # the body writes what the test reads: run as before (here to its end, within the limit)
+    steered = "void h(float *o) { int b = 1; for (int i = 0; i < 370; i++) { b *= 2; i += 91; } k<<<1, dim3(b, b)>>>(o, 0); }"
+    assert kernel_of(tmp_path, steered).block == (32, 32, 1)  # i = 0, 92, 184, 276, 368
+
+
+def test_what_a_loop_writes_outside_itself(tmp_path) -> None:
+    """loop_writes.outer_writes: the variables a statement may change, as the host flow writes them."""
+    import clang.cindex as ci
+
+    from smemlint.host.loop_writes import outer_writes
+    src = tmp_path / "w.cpp"
+    src.write_text("struct P { int x; };\nvoid mine(int *);\nvoid byref(int &);\nint v;\n"
+                   "void f(int *p) { int a = 0, b[4]; P s; P arr[4];\n"
+                   "  for (int i = 0; i < 4; i++) { int t = i; p[i] = t; }\n"        # line 6: nothing outside
+                   "  for (int i = 0; i < 4; i++) { a += i; b[i] = i; s.x = i; }\n"  # 7: a, b, s
+                   "  for (int i = 0; i < 4; i++) { arr[i] = P{i}; v = i; }\n"  # 8: arr (operator=), v
+                   "  for (int i = 0; i < 4; i++) { a++; int *q = &b[0]; }\n"        # 9: a, b (its address)
+                   "  for (int i = 0; i < 4; i++) { mine(p); byref(a); }\n"          # 10: unknown: the program's functions
+                   "}\n")
+    tu = ci.Index.create().parse(str(src), args=["-std=c++17"])
+    loops = {c.location.line: c for c in tu.cursor.walk_preorder()
+             if c.kind == ci.CursorKind.FOR_STMT and c.location.file and c.location.file.name == str(src)}
+
+    def names(line: int):
+        w = outer_writes(loops[line], lambda d: d.spelling)
+        return None if w is None else sorted(w)
+    assert names(6) == []
+    assert names(7) == ["a", "b", "s"]
+    assert names(8) == ["arr", "v"]
+    assert names(9) == ["a", "b"]
+    assert names(10) is None
+
+
 def test_a_helper_that_returns_one_expression(tmp_path) -> None:
     """llm.c's `num_blocks = ceil_div(total, block_size)`: a function (a template too) whose body ends
     in its only `return` gives its expression's value with the arguments bound (statements before it

@@ -10,6 +10,7 @@ import clang.cindex as ci
 
 from ..cursors.folding import operator_of
 from ..cursors.nodes import for_header
+from .loop_writes import outer_writes
 from .syntax import (ARITH, ASSUMED_SIZE, COMMAND_LINE, DEVICE_KNOWN, END, FIRST_ITERATION, INCREMENTS, LATER_ITERATION, LOOPS,
                      MAX_DEPTH, NO_ARGS, NOT_TAKEN, PROGRAM_ARGS, SIZED_PATH, SWEPT, TAGS, UNKNOWN, children_of, copied, default_record,
                      element_base, node_position, record_fields, strip, subscripted, walk)
@@ -116,6 +117,8 @@ class StatementRunner:
                 pass
             elif k == K.IF_STMT and self._run_decided_branch(stmt, env, fn, order):
                 pass
+            elif k in LOOPS and self._keeps_outer_state(stmt):
+                pass  # (running it would change nothing the flow follows)
             elif k in (K.FOR_STMT, K.WHILE_STMT, K.DO_STMT) and self._run_whole_loop(stmt, env, fn, order):
                 pass
             else:  # a branch or loop not on the way to the target: what it assigns is unknown after it
@@ -264,6 +267,36 @@ class StatementRunner:
                         and (key := self._assigned_var(c)) is not None}
         return True
 
+    def _outer_writes(self, stmt: ci.Cursor) -> set[str] | None:
+        """loop_writes.outer_writes, remembered per statement."""
+        memo = self.__dict__.setdefault("_writes", {})
+        at = node_position(stmt)
+        if at not in memo:
+            memo[at] = outer_writes(stmt, self._key)
+        return memo[at]
+
+    def _keeps_outer_state(self, loop: ci.Cursor) -> bool:
+        return self._outer_writes(loop) == set()
+
+    def _outlasts(self, init, cond: ci.Cursor, step, body: ci.Cursor, env: dict, fn: ci.Cursor) -> bool:  # noqa: ANN001
+        """Does the loop's header alone test true more than WHOLE_LOOP_ITERATIONS times, where its body
+        changes nothing the test or the step reads? Then running it whole would give up after as many
+        body runs (HeCBench chemv's `for (i = 0; i < 370; i++)` filling a host array)."""
+        written = self._outer_writes(body)
+        if step is None or written is None or written & {
+                self._key(c.referenced) for x in (cond, step) for c in walk(x)
+                if c.kind == K.DECL_REF_EXPR and c.referenced is not None}:
+            return False
+        header = copied(env)
+        if init is not None:
+            self._execute(init, header, fn)
+        for _ in range(WHOLE_LOOP_ITERATIONS + 1):
+            test = self._eval(cond, header, fn, 0)
+            if test is UNKNOWN or not isinstance(test, (int, float)) or not test:
+                return False
+            self._execute(step, header, fn)
+        return True
+
     def _run_whole_loop(self, loop: ci.Cursor, env: dict, fn: ci.Cursor, order: dict) -> bool:
         """A loop before the target whose condition is known at every test, run to its end (at most
         WHOLE_LOOP_ITERATIONS): HeCBench fwt's `for (; log2N > 7; log2N -= 2, N >>= 2, M <<= 2)` before
@@ -282,7 +315,7 @@ class StatementRunner:
             init, cond, step = None, (kids[1] if len(kids) == 2 else None), None
         else:
             init, cond, step = for_header(loop, kids[:-1]) if loop.kind == K.FOR_STMT else (None, kids[0], None)
-        if cond is None:
+        if cond is None or not do and self._outlasts(init, cond, step, body, env, fn):
             return False
         outermost = self._loop_bodies is None
         if outermost:
