@@ -248,7 +248,20 @@ class Costing:
         if self.costed is not None and ptr.symbol.key not in self.costed:
             return  # a re-evaluation for one array's layout (SMEM001's fix) needs only that array's costs
         if not isinstance(ptr.offset, Known):
-            self._unpredictable(st, f"the address depends on {ptr.offset.reason}", mask)
+            why = f"the address depends on {ptr.offset.reason}"
+            lone = self._lone_lanes(mask) if op in ("ld", "st") and width <= 16 and not st.site.instruction \
+                and st.space in ("shared", "global") else False
+            if not np.any(lone):
+                self._unpredictable(st, why, mask)
+                return
+            if not np.all(lone):  # (the blocks of a batched evaluation where some warp has more threads here)
+                self._unpredictable(st, why, mask & ~lone[:, None])
+                mask = mask & lone[:, None]
+            # A naturally aligned access of at most 16 bytes lies in one 32-byte sector and one bank
+            # group: a request of one thread costs one sector (one wavefront) wherever it points.
+            st.notes.add(f"{why}, but each request is one thread's: one "
+                         f"{'wavefront' if st.space == 'shared' else 'sector'} wherever it points")
+            self._cost(st, op, self._zero.arr, width, mask)
             return
         if ptr.offset.shift:
             level = "warp" if ptr.offset.shift.endswith(PER_WARP) else "block"
@@ -330,6 +343,14 @@ class Costing:
                     return ("every lane of a warp names one word: nvcc may combine them before the atomic "
                             "(not measured for this operation)")
         return ""
+
+    def _lone_lanes(self, mask: np.ndarray):  # noqa: ANN201
+        """Does every warp with a thread in `mask` have exactly one? For the block, or per block of a
+        batched evaluation (a boolean per row)."""
+        m = np.broadcast_to(mask, (self.rows, self.n)) if self._batched and mask.ndim == 1 else mask
+        if self._padded != self.n:
+            m = np.concatenate([m, np.zeros(m.shape[:-1] + (self._padded - self.n,), dtype=bool)], axis=-1)
+        return (m.reshape(m.shape[:-1] + (-1, 32)).sum(axis=-1) <= 1).all(axis=-1)
 
     def _warps(self, a: np.ndarray) -> np.ndarray:
         """Per-thread values (-1 = inactive), (T,) or (R, T), as rows of 32 lanes; each block padded

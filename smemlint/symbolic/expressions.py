@@ -11,7 +11,7 @@ from .dispatch import EXPRESSION_METHODS, inherited_method
 from .stats import STEP_BUDGET, SWEEP_ELEMENTS_PER_STEP, BudgetExceeded
 from .instructions import keeps_window
 from .values import (Fields, Known, ParamValue, Ptr, RowDivergence, Unknown, Value, all_equal, converted, is_varying,
-                     mask_any, select, to_type, unknown_from, with_step)
+                     mask_all, mask_any, select, to_type, unknown_from, with_step)
 
 _INT64_LIMIT = 1 << 63
 
@@ -43,6 +43,30 @@ def _one_int(v: Known) -> int | None:
         return None
     first = int(a.flat[0])
     return first if (all_equal(a) if a.ndim <= 1 else bool(np.all(a == first))) else None
+
+
+def _varying_over(a: np.ndarray, mask: np.ndarray) -> bool | np.ndarray:
+    """Do the lanes of `mask` hold different values of `a`? One answer for a thread block's lanes;
+    per block (a boolean per row) where `a` or `mask` has a row per block. Where at most one lane is
+    in `mask` (a single thread, or none: a loop's last test), every lane's value is compared, as
+    before active lanes were: one thread is trivially uniform, and saying so would only split the
+    batched evaluations whose other blocks run more threads there."""
+    if mask_all(mask):
+        if a.ndim <= 1:
+            return not all_equal(a)
+        return ~np.all(a == a[..., :1], axis=-1)
+    if a.ndim <= 1 and mask.ndim <= 1:
+        if a.shape != mask.shape:
+            return not all_equal(a)
+        active = a[mask]
+        return not all_equal(active if active.size > 1 else a)
+    a, m = np.broadcast_arrays(a, mask)
+    every = ~np.all(a == a[..., :1], axis=-1)
+    if a.dtype.kind not in "iub":
+        return every
+    lo = np.where(m, a, np.iinfo(np.int64).max).min(axis=-1)
+    hi = np.where(m, a, np.iinfo(np.int64).min).max(axis=-1)
+    return np.where(m.sum(axis=-1) > 1, hi > lo, every)
 
 
 def _flag(r: np.ndarray) -> Known:
@@ -102,23 +126,24 @@ class Expressions:
             return Unknown(not self._uniform(v, mask), "a floating-point value")
         return v
 
+    # Uniform means the same in every thread that executes the instruction: the lanes of `mask`.
+    # A lane outside it keeps whatever it last held (a loop counter of a lane that left the loop,
+    # `c3` of chemv's `X[c1 + c3]`), which no instruction here reads.
+    #
     # Uniformity in a batched evaluation: per block, and only the blocks that get here count (a
     # block with no active lane has no say: whatever it computes, it records and keeps nothing).
 
-    def _varying_rows(self, v: Value) -> bool | np.ndarray:
+    def _varying_rows(self, v: Value, mask: np.ndarray) -> bool | np.ndarray:
         if isinstance(v, Known):
-            a = v.arr
-            if a.ndim <= 1:
-                return not v.uniform()
-            return ~np.all(a == a[..., :1], axis=-1)
+            return _varying_over(v.arr, mask)
         if isinstance(v, Unknown):
             return v.lane_varying
         if isinstance(v, Fields):
             rows: bool | np.ndarray = v.rest.lane_varying
             for _, f in v.known:
-                rows = rows | self._varying_rows(f)
+                rows = rows | self._varying_rows(f, mask)
             return rows
-        return self._varying_rows(v.offset)
+        return self._varying_rows(v.offset, mask)
 
     def _agree(self, rows: bool | np.ndarray, mask: np.ndarray, what: str) -> bool:
         """One answer for every block that gets here, or RowDivergence."""
@@ -136,21 +161,21 @@ class Expressions:
         raise RowDivergence(what, rows)
 
     def _uniform(self, v: Known, mask: np.ndarray) -> bool:
-        if not self._batched or v.arr.ndim <= 1:
-            return v.uniform()
-        return not self._agree(self._varying_rows(v), mask, "uniform in some blocks only")
+        if not self._batched:
+            return not _varying_over(v.arr, mask)
+        return not self._agree(self._varying_rows(v, mask), mask, "uniform in some blocks only")
 
     def _varying(self, v: Value, mask: np.ndarray) -> bool:
         if not self._batched:
-            return is_varying(v)
-        return self._agree(self._varying_rows(v), mask, "uniform in some blocks only")
+            return is_varying(v) if mask_all(mask) else bool(self._varying_rows(v, mask))
+        return self._agree(self._varying_rows(v, mask), mask, "uniform in some blocks only")
 
     def _unknown_from(self, reason: str, mask: np.ndarray, *operands: Value) -> Unknown:
-        if not self._batched:
+        if not self._batched and mask_all(mask):
             return unknown_from(reason, *operands)
         rows: bool | np.ndarray = False
         for o in operands:
-            rows = rows | self._varying_rows(o)
+            rows = rows | self._varying_rows(o, mask)
         return Unknown(self._agree(rows, mask, "uniform in some blocks only"), reason)
 
     def eval(self, e: ir.Expr, mask: np.ndarray) -> Value:
@@ -520,11 +545,11 @@ class Expressions:
     def _by_uniform(self, a: Known, b: Known, mask: np.ndarray) -> bool:
         """Is one factor of a shifted product free of the shift and uniform?"""
         if not self._batched:
-            return (a.shift is None and a.uniform()) or (b.shift is None and b.uniform())
+            return (a.shift is None and self._uniform(a, mask)) or (b.shift is None and self._uniform(b, mask))
         rows: bool | np.ndarray = False
         for v in (a, b):
             if v.shift is None:
-                rows = rows | np.logical_not(self._varying_rows(v))
+                rows = rows | np.logical_not(self._varying_rows(v, mask))
         return self._agree(rows, mask, "a uniform factor in some blocks only")
 
     @staticmethod
