@@ -128,3 +128,28 @@ def test_every_kernel_written_gets_a_number_even_where_the_analysed_gpu_does_not
     r = subprocess.run([sys.executable, "-m", "smemlint", "check", "--no-cache", "--format", "json", str(FIXTURE)],
                        capture_output=True, text=True, timeout=300)
     assert json.loads(r.stdout)["coverage"]["kernels_without_numbers"] == []
+
+
+def test_only_a_point_on_a_branch_of_an_if_is_asked_whether_the_gpu_reaches_it(tmp_path) -> None:
+    """HostEvaluator.not_reached runs the host flow to a launch (and to each call of its function) only
+    where an `if` around that point could take the other branch (syntax.on_a_branch): a call outside
+    every branch (llm.c's launch helpers, their calls in a `for` over block sizes) is not run for that."""
+    import clang.cindex as ci
+
+    from smemlint.host.flow import StatementRunner
+    from smemlint.host.syntax import on_a_branch
+    src = tmp_path / "b.cpp"
+    src.write_text("void g(int);\n"
+                   "void f(int n) {\n"
+                   "  for (int i = 0; i < n; i++) g(1);\n"        # line 3: in a loop, on no branch
+                   "  if (n > 4) { g(2); } else g(3);\n"          # line 4: both branches
+                   "  if (int m = n; m > 2) g(4);\n"              # line 5: after an initializer
+                   "  switch (n) { case 1: g(5); }\n"             # line 6: a switch decides nothing here
+                   "}\n")
+    tu = ci.Index.create().parse(str(src), args=["-std=c++17"])
+    f = next(c for c in tu.cursor.get_children() if c.spelling == "f" and c.is_definition())
+    calls = {c.location.line * 10 + int(next(next(c.get_arguments()).get_tokens()).spelling): c for c in f.walk_preorder()
+             if c.kind == ci.CursorKind.CALL_EXPR}
+    order, memo = StatementRunner._order_of(type("R", (StatementRunner,), {"_orders": {}})(), f), {}
+    assert {k: on_a_branch(f, c, order, memo) for k, c in calls.items()} == \
+        {31: False, 42: True, 43: True, 54: True, 65: False}

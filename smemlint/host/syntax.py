@@ -312,6 +312,19 @@ def node_position(c: ci.Cursor) -> tuple[int, int]:
     return (c.hash, c.kind.value)
 
 
+def on_a_branch(function: ci.Cursor, at: ci.Cursor, order: dict, memo: dict) -> bool:
+    """Is `at` on a branch of an `if` of `function`: inside a child of one but its first (the branches,
+    and the condition after a C++17 initializer)? Only such a branch can be the one a known condition
+    does not take (flow.StatementRunner._run). `order`: the function's preorder ranges (_order_of);
+    `memo`: function -> the ranges of those children."""
+    key = function.get_usr() or function.spelling
+    if key not in memo:
+        memo[key] = [order[node_position(k)] for c in walk(function) if c.kind == K.IF_STMT
+                     for k in children_of(c)[1:] if node_position(k) in order]
+    where = order.get(node_position(at), (-1, -1))[0]
+    return any(a <= where < b for a, b in memo[key])
+
+
 @dataclass(frozen=True)
 class Offset:
     """A host pointer's value: `bytes` past what the variable `base` (a declaration's key) held."""

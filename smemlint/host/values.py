@@ -33,7 +33,7 @@ from .syntax import (ARITH, RECORD_FIELDS, record_name, ASSERTION, ASSERTION_CAL
                      ASSUMED_SIZE, COMMAND_LINE, COMPARISONS, CONVERSIONS, DEVICE_QUERIES, MAX_DEPTH, NO_ARGS, NOT_TAKEN, PROGRAM_ARGS, ROUNDING,
                      SWEPT, TENSOR_SIZES, UNKNOWN, Offset, children_of, copied,
                      default_record, device_tag, element_base, float_literal, floating, initialized, integral, main_parameter,
-                     is_device_record, string_call, string_literal, is_constant, is_equality_ref,
+                     is_device_record, on_a_branch, string_call, string_literal, is_constant, is_equality_ref,
                      node_position, record_fields, strip, walk)
 
 K = ci.CursorKind
@@ -73,6 +73,7 @@ class HostEvaluator(StatementRunner):
         self.asked_functions: set[str] = set()
         self._envs: dict[tuple[str, int], dict] = {}
         self._orders: dict[str, dict] = {}
+        self._branches: dict[str, list[tuple[int, int]]] = {}  # function -> its `if` branches (syntax.on_a_branch)
         # function -> its top-level statements, their (start, end) positions, the env before each
         self._bodies: dict[str, tuple[list[ci.Cursor], list[tuple[int, int]], list[dict]]] = {}
         self._asserted: dict[str, list[tuple[int, str, ci.Cursor]]] = {}  # function -> its `assert(v % m == 0)`s
@@ -530,7 +531,8 @@ class HostEvaluator(StatementRunner):
         if key in self._not_reached:
             return self._not_reached[key]
         self._not_reached[key] = None  # (a recursion reaches it)
-        words = self._env_at(function, at).get(NOT_TAKEN)
+        on_branch = on_a_branch(function, at, self._order_of(function), self._branches)  # (else none to decide)
+        words = self._env_at(function, at).get(NOT_TAKEN) if on_branch else None
         if words:
             found = words[0]
         elif depth >= MAX_CALLER_DEPTH:
