@@ -22,15 +22,10 @@ K = ci.CursorKind
 _ASSIGNING = (K.BINARY_OPERATOR, K.COMPOUND_ASSIGNMENT_OPERATOR, K.UNARY_OPERATOR)
 
 
-def keeps_outer_state(loop: ci.Cursor, key: Callable[[ci.Cursor], str]) -> bool:
-    """Does running `loop` (its header and body) change no variable declared outside it? `key`
-    names a declaration as the flow's environment does."""
-    return outer_writes(loop, key) == set()
-
-
 def outer_writes(stmt: ci.Cursor, key: Callable[[ci.Cursor], str]) -> set[str] | None:
-    """The variables declared outside `stmt` that running it may change (their keys); None where
-    it calls what may change variables it does not name (a function of the program, a lambda)."""
+    """The variables declared outside `stmt` that running it may change (their keys, as `key` names a
+    declaration in the flow's environment); None where it calls what may change variables it does not
+    name (a function of the program, a lambda). An empty set: the flow need not run it."""
     inner = {key(c) for c in walk(stmt) if c.kind == K.VAR_DECL}
     written: set[str] = set()
 
