@@ -97,3 +97,22 @@ def test_a_file_that_needs_the_toolkit_is_not_parsed_again_with_the_bundled_head
     f.write_text("#include <cub/block/block_reduce.cuh>\n" + KERNEL + "int broken_here = ;\n")
     r = parse(str(f), ParseOptions())
     assert r.mode == "toolkit" and parses == ["toolkit"]
+
+
+def test_a_project_header_that_does_not_compile_against_this_toolkit_is_parsed_again(tmp_path: Path, parses) -> None:
+    """A file that needs the toolkit (CUB here; on a full CUDA install, llm.c's `#ifdef`-ed `nccl.h`) whose
+    own header calls an API this toolkit changed (llm.c's `cudaMemAdvise(ptr, n, advice, device)`: CUDA 12's
+    form, an error under CUDA 13's headers): the bundled declarations are tried too and the parse with fewer
+    errors kept, with a note; an error only in the file itself still costs one parse (above)."""
+    (tmp_path / "util.cuh").write_text("#pragma once\ninline void prefer(float *p, size_t n) "
+                                       "{ cudaMemAdvise(p, n, cudaMemAdviseSetPreferredLocation, 0); }\n")
+    f = tmp_path / "k.cu"
+    f.write_text('#include <cub/block/block_reduce.cuh>\n#include "util.cuh"\n' + KERNEL)
+    first = parse(str(f), ParseOptions(cuda_headers="toolkit"))
+    del parses[:]
+    if first.mode == "toolkit" and not first.errors:
+        pytest.skip("this toolkit's cudaMemAdvise still takes a device number (CUDA 12)")
+    r = parse(str(f), ParseOptions())
+    assert parses == ["toolkit", "bundled"]
+    assert (r.mode, r.errors) == ("bundled", [])
+    assert any("parsed with smemlint's bundled CUDA declarations instead" in n for n in r.notes), r.notes

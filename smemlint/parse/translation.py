@@ -173,13 +173,16 @@ def _may_do_better(mode: str, found: _Errors, toolkit: str | None, other: str | 
     that the toolkit has, or an error in a project header while every #include was found (a
     declaration the bundled stub lacks). Errors in project headers that follow from a missing
     project header (ggml's common.cuh without ggml.h) would be the same with any CUDA headers.
-    `needed`: the toolkit was chosen because the file's includes need it (Thrust, CUB): the bundled
-    declarations cannot do better then, unless clang could not use the toolkit at all.
+    `needed`: the toolkit was chosen because the file's includes name a header only it has (Thrust,
+    CUB, or one an `#ifdef` leaves out: llm.c's `nccl.h`): the bundled declarations do better then only
+    where clang could not use the toolkit at all, or where the project's own headers do not compile
+    against this toolkit (llm.c's `cudaMemAdvise(ptr, n, advice, device)`, CUDA 12's form, under CUDA 13):
+    the parse with fewer errors is kept.
     """
     if other is None:
         return False
     if mode == "toolkit" and needed:
-        return found.from_driver
+        return found.from_driver or (found.in_project_header and not found.in_system_header)
     if found.in_system_header:
         return True
     if mode == "bundled" and toolkit and toolkit_only(found.missing, toolkit):
@@ -238,7 +241,7 @@ def parse(path: str, options: ParseOptions = ParseOptions(), text: str | None = 
     for r in tried[1:]:
         if r.tu is not None and (best.tu is None or len(r.errors) < len(best.errors)):
             best = r
-    if best.mode == "bundled" and options.cuda_headers == "toolkit" and tried[0].mode == "toolkit":
+    if best.mode == "bundled" and tried[0].mode == "toolkit":
         first = tried[0].errors[0] if tried[0].errors else "clang could not parse the file"
         best.notes.append(f"with the CUDA toolkit's headers ({toolkit}) the parse failed in a header ({first}); "
                           "parsed with smemlint's bundled CUDA declarations instead")
