@@ -174,7 +174,7 @@ def _may_do_better(mode: str, found: _Errors, toolkit: str | None, other: str | 
     declaration the bundled stub lacks). Errors in project headers that follow from a missing
     project header (ggml's common.cuh without ggml.h) would be the same with any CUDA headers.
     `needed`: the toolkit was chosen because the file's includes name a header only it has (Thrust,
-    CUB, or one an `#ifdef` leaves out: llm.c's `nccl.h`): the bundled declarations do better then only
+    CUB, or a library's that a full install has: llm.c's `nvml.h`): the bundled declarations do better then only
     where clang could not use the toolkit at all, or where the project's own headers do not compile
     against this toolkit (llm.c's `cudaMemAdvise(ptr, n, advice, device)`, CUDA 12's form, under CUDA 13):
     the parse with fewer errors is kept.
