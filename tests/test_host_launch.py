@@ -173,7 +173,7 @@ def test_a_loop_before_the_launch_runs_to_its_end(tmp_path) -> None:
     assert "is not a constant smemlint can follow" in k.assumptions[0], k.assumptions
 
 
-def test_loops_that_change_nothing_followed_or_outlast_the_limit(tmp_path) -> None:
+def test_loops_that_change_nothing_followed_or_outlast_the_limit(tmp_path, monkeypatch) -> None:
     """HeCBench chemv: reference loops before the launch (`for (i = 0; i < 370; i++)` filling host
     arrays, writing through pointers) were run 64 times, nested ones 64 x 64 per question, to be given
     up on. A loop that changes no variable declared outside it is not run; one whose header alone
@@ -183,7 +183,16 @@ def test_loops_that_change_nothing_followed_or_outlast_the_limit(tmp_path) -> No
              "  for (int i = 0; i < 370; i++) { float t = i * 2.0f; ref[i] = t; for (int j = 0; j < 370; j++) ref[j] += t; }\n"
              "  for (int i = 0; i < 370; i++) arr[i] = i;\n"
              "  k<<<1, dim3(b, b)>>>(o, 0); }")
+    from smemlint.host.flow import StatementRunner
+    executed: list[int] = []
+    run = StatementRunner._execute
+    monkeypatch.setattr(StatementRunner, "_execute", lambda self, *a: executed.append(1) or run(self, *a))
     assert kernel_of(tmp_path, quiet).block == (16, 16, 1)
+    assert len(executed) < 200, len(executed)  # not the loops' bodies (run whole: 4,000 and more)
+    del executed[:]
+    arrays = quiet.replace("ref[i] = t;", "arr[i] = t;")  # writes an array variable: the flow runs it
+    assert kernel_of(tmp_path, arrays).block == (16, 16, 1)
+    assert len(executed) < 200, len(executed)  # ... and gives up at once: its header alone runs 370 times
     short = "void h(float *o) { int b = 1; for (int i = 0; i < 4; i++) b *= 2; k<<<1, dim3(b, b)>>>(o, 0); }"
     assert kernel_of(tmp_path, short).block == (16, 16, 1)
     long = short.replace("i < 4", "i < 370")

@@ -269,11 +269,10 @@ class StatementRunner:
 
     def _outer_writes(self, stmt: ci.Cursor) -> set[str] | None:
         """loop_writes.outer_writes, remembered per statement."""
-        memo = self.__dict__.setdefault("_writes", {})
         at = node_position(stmt)
-        if at not in memo:
-            memo[at] = outer_writes(stmt, self._key)
-        return memo[at]
+        if at not in self._writes:
+            self._writes[at] = outer_writes(stmt, self._key)
+        return self._writes[at]
 
     def _keeps_outer_state(self, loop: ci.Cursor) -> bool:
         return self._outer_writes(loop) == set()

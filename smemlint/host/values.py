@@ -74,6 +74,7 @@ class HostEvaluator(StatementRunner):
         self._envs: dict[tuple[str, int], dict] = {}
         self._orders: dict[str, dict] = {}
         self._branches: dict[str, list[tuple[int, int]]] = {}  # function -> its `if` branches (syntax.on_a_branch)
+        self._writes: dict[tuple[int, int], set[str] | None] = {}  # statement -> flow._outer_writes's answer
         # function -> its top-level statements, their (start, end) positions, the env before each
         self._bodies: dict[str, tuple[list[ci.Cursor], list[tuple[int, int]], list[dict]]] = {}
         self._asserted: dict[str, list[tuple[int, str, ci.Cursor]]] = {}  # function -> its `assert(v % m == 0)`s

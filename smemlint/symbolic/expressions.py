@@ -171,8 +171,10 @@ class Expressions:
         return self._agree(self._varying_rows(v, mask), mask, "uniform in some blocks only")
 
     def _unknown_from(self, reason: str, mask: np.ndarray, *operands: Value) -> Unknown:
-        if not self._batched and mask_all(mask):
-            return unknown_from(reason, *operands)
+        if not self._batched:
+            if mask_all(mask):
+                return unknown_from(reason, *operands)
+            return Unknown(any(self._varying_rows(o, mask) for o in operands), reason)  # (stops at the first)
         rows: bool | np.ndarray = False
         for o in operands:
             rows = rows | self._varying_rows(o, mask)
